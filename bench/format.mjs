@@ -1,0 +1,56 @@
+// Renders benchmark results (as built by run.mjs) as a plain-text report.
+
+const MODES = ["sequential", "pipelined"];
+
+const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** A text table; the first `textColumns` columns are left-aligned, the rest right-aligned. */
+function table(header, rows, textColumns = 1) {
+  const widths = header.map((cell, i) =>
+    Math.max(cell.length, ...rows.map((row) => row[i].length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, i) => (i < textColumns ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join("  ");
+  return [
+    line(header),
+    widths.map((width) => "-".repeat(width)).join("  "),
+    ...rows.map(line),
+  ].join("\n");
+}
+
+export function formatReport(report) {
+  const { config, environment, results, ratios, skipped } = report;
+  const lines = [
+    `stdio echo benchmark (node ${environment.node}, ${environment.cpus} CPUs)`,
+    `warmup ${config.warmup}, sequential ${config.sequential}, pipelined ${config.pipelined} ` +
+      `(depth ${config.depth}); median of ${config.rounds} round(s)`,
+    "",
+    table(
+      ["server", "mode", "calls/s", "p50 (µs)", "p99 (µs)"],
+      results.map((r) => [
+        r.server,
+        r.mode,
+        integer.format(r.callsPerSec),
+        decimal.format(r.p50Us),
+        decimal.format(r.p99Us),
+      ]),
+      2,
+    ),
+    "",
+    table(
+      ["throughput ratio", ...MODES],
+      Object.entries(ratios).map(([pair, byMode]) => [
+        pair,
+        ...MODES.map((mode) => (byMode === null ? "n/a" : `${byMode[mode].toFixed(2)}x`)),
+      ]),
+    ),
+  ];
+  for (const { server, reason } of skipped) lines.push("", `skipped ${server}: ${reason}`);
+  return lines.join("\n");
+}

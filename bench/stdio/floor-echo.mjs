@@ -1,0 +1,43 @@
+// The floor: the least work a stdio MCP echo server can do.
+// Newline-delimited JSON in, one JSON.parse and one JSON.stringify per message,
+// one write per response. Anything slower than this is framework overhead.
+
+const serverInfo = { name: "floor-echo", version: "1.0.0" };
+
+/** Builds the response for one request, or returns undefined for a notification. */
+function respond(request) {
+  if (request.id === undefined) return undefined;
+  const { id, method, params } = request;
+  if (method === "tools/call" && params?.name === "echo") {
+    const text = params.arguments?.message;
+    return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text }] } };
+  }
+  if (method === "initialize") {
+    const result = {
+      protocolVersion: params?.protocolVersion ?? "2025-06-18",
+      capabilities: { tools: {} },
+      serverInfo,
+    };
+    return { jsonrpc: "2.0", id, result };
+  }
+  return { jsonrpc: "2.0", id, error: { code: -32601, message: `Method not found: ${method}` } };
+}
+
+function handleLine(line) {
+  if (line.trim() === "") return;
+  const response = respond(JSON.parse(line));
+  if (response !== undefined) process.stdout.write(`${JSON.stringify(response)}\n`);
+}
+
+let buffered = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => {
+  buffered += chunk;
+  let newline = buffered.indexOf("\n");
+  while (newline !== -1) {
+    handleLine(buffered.slice(0, newline));
+    buffered = buffered.slice(newline + 1);
+    newline = buffered.indexOf("\n");
+  }
+});
+process.stdin.on("end", () => process.exit(0));

@@ -1,0 +1,12 @@
+export * from "./brand.js";
+export * from "./complete.js";
+export type * from "./context.js";
+export * from "./definition-error.js";
+export * from "./names.js";
+export * from "./prompt.js";
+export * from "./resource.js";
+export type { ResourceReturn } from "./resource-contents.js";
+export * from "./schema.js";
+export * from "./tool.js";
+export * from "./tool-result.js";
+export * from "./uri-template.js";

@@ -1,0 +1,246 @@
+import { ErrorCode, JsonRpcError } from "../jsonrpc/index.js";
+import { isContentBlock, text } from "../protocol/content.js";
+import type {
+  ContentBlock,
+  GetPromptResult,
+  Icon,
+  Meta,
+  Prompt,
+  PromptArgument,
+  PromptMessage,
+} from "../protocol/types.js";
+import { type Branded, brand } from "./brand.js";
+import { type Completer, completerKeyProblems } from "./complete.js";
+import type { HandlerContext } from "./context.js";
+import { DefinitionError } from "./definition-error.js";
+import { nameProblem } from "./names.js";
+import {
+  type CompiledSchema,
+  compileObjectSchema,
+  type InferShape,
+  type Zod3Shape,
+  type Zod4Shape,
+} from "./schema.js";
+
+export interface PromptArgumentSpec {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly required?: boolean;
+}
+
+/** A list of arguments, or a zod shape of strings (descriptions from `.describe()`). */
+export type PromptArguments = readonly PromptArgumentSpec[] | Zod4Shape | Zod3Shape;
+
+type ListArgs<A extends readonly PromptArgumentSpec[]> = {
+  [P in A[number] as P["required"] extends true ? P["name"] : never]: string;
+} & { [P in A[number] as P["required"] extends true ? never : P["name"]]?: string };
+
+export type PromptArgs<A> = A extends readonly PromptArgumentSpec[]
+  ? ListArgs<A>
+  : A extends Zod4Shape | Zod3Shape
+    ? InferShape<A>
+    : Record<string, never>;
+
+type ArgName<A> = A extends readonly PromptArgumentSpec[] ? A[number]["name"] : keyof A & string;
+
+export interface StaticMessage {
+  role: "user" | "assistant";
+  /** Text may hold `{{argument}}` placeholders. */
+  content: string | ContentBlock;
+}
+
+export type PromptReturn =
+  | string
+  | ContentBlock
+  | PromptMessage
+  | PromptMessage[]
+  | GetPromptResult;
+
+export interface PromptConfig<A extends PromptArguments | undefined> {
+  name?: string;
+  title?: string;
+  description?: string;
+  icons?: Icon[];
+  _meta?: Meta;
+  arguments?: A;
+  complete?: { [K in ArgName<A>]?: Completer };
+  /** Builds the messages; or give `messages` instead. */
+  get?: (args: PromptArgs<A>, ctx: HandlerContext) => PromptReturn | Promise<PromptReturn>;
+  /** Fixed messages with `{{argument}}` placeholders in their text. */
+  messages?: readonly StaticMessage[];
+}
+
+export interface PromptDefinition extends Branded<"prompt"> {
+  name?: string;
+  title?: string;
+  description?: string;
+  icons?: Icon[];
+  _meta?: Meta;
+  arguments?: PromptArguments;
+  complete?: Record<string, Completer | undefined>;
+  get?: (args: never, ctx: HandlerContext) => PromptReturn | Promise<PromptReturn>;
+  messages?: readonly StaticMessage[];
+}
+
+export function definePrompt<const A extends PromptArguments | undefined = undefined>(
+  config: PromptConfig<A>,
+): PromptDefinition {
+  const definition = brand("prompt", { ...config }) as unknown as PromptDefinition;
+  compilePrompt(definition, config.name ?? "unnamed");
+  return definition;
+}
+
+export interface CompiledPrompt {
+  readonly kind: "prompt";
+  readonly name: string;
+  readonly descriptor: Prompt;
+  readonly definition: PromptDefinition;
+  readonly complete: Readonly<Record<string, Completer | undefined>>;
+  get(args: Record<string, string> | undefined, ctx: HandlerContext): Promise<GetPromptResult>;
+}
+
+const ROLE_PROBLEM =
+  'MCP prompts have only "user" and "assistant" roles; put system-level guidance in the server\'s instructions or in a user message';
+
+function argumentsFrom(spec: PromptArguments | undefined, problems: string[]) {
+  if (spec === undefined) return { list: [] as PromptArgument[], schema: undefined };
+  if (Array.isArray(spec)) {
+    const list = spec.map((a: PromptArgumentSpec) => ({ ...a }));
+    const seen = new Set<string>();
+    for (const argument of list) {
+      if (typeof argument.name !== "string" || argument.name === "") {
+        problems.push("every argument needs a name");
+      } else if (seen.has(argument.name)) {
+        problems.push(`argument "${argument.name}" is listed twice; argument names must be unique`);
+      }
+      seen.add(argument.name);
+    }
+    return { list, schema: undefined };
+  }
+  const schema = compileObjectSchema(spec, "input", "arguments");
+  if (typeof schema === "string") {
+    problems.push(schema);
+    return { list: [], schema: undefined };
+  }
+  const properties = (schema.jsonSchema.properties ?? {}) as Record<
+    string,
+    { description?: string }
+  >;
+  const required = new Set((schema.jsonSchema.required ?? []) as string[]);
+  const list = Object.entries(properties).map(([name, property]) => ({
+    name,
+    ...(property.description !== undefined && { description: property.description }),
+    ...(required.has(name) && { required: true }),
+  }));
+  return { list, schema };
+}
+
+function interpolate(template: string, args: Record<string, string>): string {
+  return template.replace(/\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g, (_, name: string) => args[name] ?? "");
+}
+
+function toMessage(value: unknown, promptName: string): PromptMessage {
+  const message = value as { role?: unknown; content?: unknown };
+  if (message.role !== "user" && message.role !== "assistant") {
+    throw new JsonRpcError(
+      ErrorCode.InternalError,
+      `Prompt "${promptName}" returned a message with role ${JSON.stringify(message.role)}: ${ROLE_PROBLEM}`,
+    );
+  }
+  const content = typeof message.content === "string" ? text(message.content) : message.content;
+  if (!isContentBlock(content)) {
+    throw new JsonRpcError(
+      ErrorCode.InternalError,
+      `Prompt "${promptName}" returned a message whose content is not a content block`,
+    );
+  }
+  return { role: message.role, content };
+}
+
+function toPromptResult(value: PromptReturn, name: string, description?: string): GetPromptResult {
+  const withDescription = (messages: PromptMessage[]): GetPromptResult =>
+    description === undefined ? { messages } : { description, messages };
+  if (typeof value === "string") return withDescription([{ role: "user", content: text(value) }]);
+  if (Array.isArray(value)) return withDescription(value.map((m) => toMessage(m, name)));
+  if (isContentBlock(value)) return withDescription([{ role: "user", content: value }]);
+  if ("messages" in value && Array.isArray(value.messages)) {
+    const messages = value.messages.map((m) => toMessage(m, name));
+    const desc = value.description ?? description;
+    return { ...value, ...(desc !== undefined && { description: desc }), messages };
+  }
+  return withDescription([toMessage(value, name)]);
+}
+
+export function compilePrompt(definition: PromptDefinition, fallbackName: string): CompiledPrompt {
+  const name = definition.name ?? fallbackName;
+  const problems: string[] = [];
+  const badName = nameProblem(name, "Prompt");
+  if (badName) problems.push(badName);
+  const { list, schema } = argumentsFrom(definition.arguments, problems);
+  const hasGet = typeof definition.get === "function";
+  if (hasGet === (definition.messages !== undefined)) {
+    problems.push("give exactly one of get: (args, ctx) => messages, or messages: [...]");
+  }
+  for (const message of definition.messages ?? []) {
+    if (message.role !== "user" && message.role !== "assistant") {
+      problems.push(`message role ${JSON.stringify(message.role)} is not allowed: ${ROLE_PROBLEM}`);
+    }
+  }
+  problems.push(
+    ...completerKeyProblems(
+      definition.complete,
+      list.map((a) => a.name),
+      "argument",
+    ),
+  );
+  if (problems.length > 0) throw new DefinitionError(`Prompt "${name}" is invalid`, problems);
+
+  const descriptor: Prompt = {
+    name,
+    ...(definition.title !== undefined && { title: definition.title }),
+    ...(definition.description !== undefined && { description: definition.description }),
+    ...(list.length > 0 && { arguments: list }),
+    ...(definition.icons && { icons: definition.icons }),
+    ...(definition._meta && { _meta: definition._meta }),
+  };
+  const requiredNames = list.filter((a) => a.required).map((a) => a.name);
+
+  return {
+    kind: "prompt",
+    name,
+    descriptor,
+    definition,
+    complete: definition.complete ?? {},
+    async get(rawArgs, ctx) {
+      const args = rawArgs ?? {};
+      const missing = requiredNames.filter((n) => args[n] === undefined);
+      if (missing.length > 0) {
+        throw new JsonRpcError(
+          ErrorCode.InvalidParams,
+          `Missing required argument${missing.length > 1 ? "s" : ""} for prompt "${name}": ${missing.join(", ")}`,
+        );
+      }
+      let values: unknown = args;
+      if (schema) {
+        const checked = await (schema as CompiledSchema).validate(args);
+        if (!checked.ok) {
+          throw new JsonRpcError(
+            ErrorCode.InvalidParams,
+            `Invalid arguments for prompt "${name}": ${checked.message}`,
+          );
+        }
+        values = checked.value;
+      }
+      if (definition.messages) {
+        const messages = definition.messages.map((m) => ({
+          role: m.role,
+          content: typeof m.content === "string" ? text(interpolate(m.content, args)) : m.content,
+        }));
+        return toPromptResult(messages, name, definition.description);
+      }
+      const get = definition.get as (a: unknown, c: HandlerContext) => Promise<PromptReturn>;
+      return toPromptResult(await get(values, ctx), name, definition.description);
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import type {
+  ContentAnnotations,
+  Icon,
+  Meta,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+} from "../protocol/types.js";
+import { type Branded, brand } from "./brand.js";
+import { type Completer, completerKeyProblems } from "./complete.js";
+import type { HandlerContext } from "./context.js";
+import { DefinitionError } from "./definition-error.js";
+import { type ResourceReturn, toReadResult } from "./resource-contents.js";
+import { parseUriTemplate, type UriTemplate, uriProblem } from "./uri-template.js";
+
+type Clean<N extends string> = N extends `${infer V}*`
+  ? V
+  : N extends `${infer V}:${string}`
+    ? V
+    : N;
+type SplitNames<S extends string> = S extends `${infer A},${infer R}`
+  ? Clean<A> | SplitNames<R>
+  : Clean<S>;
+type StripOperator<B extends string> = B extends `${"+" | "#" | "/" | "." | "?" | "&"}${infer N}`
+  ? N
+  : B;
+/** The variable names of a URI template, as a union of string literals. */
+export type TemplateVariables<T extends string> = T extends `${string}{${infer Body}}${infer Rest}`
+  ? SplitNames<StripOperator<Body>> | TemplateVariables<Rest>
+  : never;
+
+export interface ReadRequest<P> {
+  uri: string;
+  params: P;
+}
+
+interface ResourceCommon {
+  /** Defaults to the name derived from the file path. */
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  icons?: Icon[];
+  annotations?: ContentAnnotations;
+  _meta?: Meta;
+}
+
+export interface StaticResourceConfig extends ResourceCommon {
+  uri: string;
+  size?: number;
+  read: (
+    request: ReadRequest<Record<string, never>>,
+    ctx: HandlerContext,
+  ) => ResourceReturn | Promise<ResourceReturn>;
+}
+
+export interface TemplateResourceConfig<T extends string> extends ResourceCommon {
+  uriTemplate: T;
+  complete?: { [K in TemplateVariables<T>]?: Completer };
+  read: (
+    request: ReadRequest<{ [K in TemplateVariables<T>]: string }>,
+    ctx: HandlerContext,
+  ) => ResourceReturn | Promise<ResourceReturn>;
+}
+
+export interface ResourceDefinition extends Branded<"resource">, ResourceCommon {
+  uri?: string;
+  uriTemplate?: string;
+  size?: number;
+  complete?: Record<string, Completer | undefined>;
+  read: (request: never, ctx: HandlerContext) => ResourceReturn | Promise<ResourceReturn>;
+}
+
+export function defineResource(config: StaticResourceConfig): ResourceDefinition;
+export function defineResource<const T extends string>(
+  config: TemplateResourceConfig<T>,
+): ResourceDefinition;
+export function defineResource(config: object): ResourceDefinition {
+  const definition = brand("resource", { ...config }) as unknown as ResourceDefinition;
+  compileResource(definition, (config as ResourceCommon).name ?? "unnamed");
+  return definition;
+}
+
+export interface CompiledResource {
+  readonly kind: "resource";
+  readonly name: string;
+  readonly definition: ResourceDefinition;
+  /** Set for a fixed resource. */
+  readonly uri: string | undefined;
+  /** Set for a URI template. */
+  readonly template: UriTemplate | undefined;
+  readonly descriptor: Resource | ResourceTemplate;
+  readonly complete: Readonly<Record<string, Completer | undefined>>;
+  read(
+    uri: string,
+    params: Record<string, string>,
+    ctx: HandlerContext,
+  ): Promise<ReadResourceResult>;
+}
+
+export function compileResource(
+  definition: ResourceDefinition,
+  fallbackName: string,
+): CompiledResource {
+  const name = definition.name ?? fallbackName;
+  const problems: string[] = [];
+  if (typeof name !== "string" || name.trim() === "")
+    problems.push("name must be a non-empty string");
+  if (typeof definition.read !== "function") {
+    problems.push("read is missing: add read: ({ uri, params }, ctx) => contents");
+  }
+  const hasUri = definition.uri !== undefined;
+  const hasTemplate = definition.uriTemplate !== undefined;
+  if (hasUri === hasTemplate) {
+    problems.push('give exactly one of uri ("config://app") or uriTemplate ("users://{id}")');
+  }
+  let template: UriTemplate | undefined;
+  if (hasUri) {
+    const bad = uriProblem(definition.uri);
+    if (bad) problems.push(bad);
+    if (definition.complete !== undefined) {
+      problems.push("complete is only for URI templates; a fixed uri has no variables to complete");
+    }
+  } else if (hasTemplate) {
+    try {
+      template = parseUriTemplate(String(definition.uriTemplate));
+      problems.push(
+        ...completerKeyProblems(definition.complete, template.variables, "template variable"),
+      );
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length > 0) throw new DefinitionError(`Resource "${name}" is invalid`, problems);
+
+  const common = {
+    name,
+    ...(definition.title !== undefined && { title: definition.title }),
+    ...(definition.description !== undefined && { description: definition.description }),
+    ...(definition.mimeType !== undefined && { mimeType: definition.mimeType }),
+    ...(definition.annotations && { annotations: definition.annotations }),
+    ...(definition.icons && { icons: definition.icons }),
+    ...(definition._meta && { _meta: definition._meta }),
+  };
+  const descriptor: Resource | ResourceTemplate = template
+    ? { uriTemplate: template.template, ...common }
+    : {
+        uri: definition.uri as string,
+        ...common,
+        ...(definition.size !== undefined && { size: definition.size }),
+      };
+  const read = definition.read as (
+    request: ReadRequest<Record<string, string>>,
+    ctx: HandlerContext,
+  ) => ResourceReturn | Promise<ResourceReturn>;
+
+  return {
+    kind: "resource",
+    name,
+    definition,
+    uri: template ? undefined : definition.uri,
+    template,
+    descriptor,
+    complete: definition.complete ?? {},
+    async read(uri, params, ctx) {
+      return toReadResult(await read({ uri, params }, ctx), uri, definition.mimeType);
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { z } from "zod";
+import * as z3 from "zod/v3";
+import { zodToJsonSchema } from "zod-to-json-schema";
+import type { JsonObject } from "../protocol/types.js";
+
+export type Zod4Schema = z.core.$ZodType;
+export type Zod3Schema = z3.ZodTypeAny;
+export type AnySchema = Zod4Schema | Zod3Schema;
+export type Zod4Shape = Record<string, Zod4Schema>;
+export type Zod3Shape = Record<string, Zod3Schema>;
+/** A JSON Schema object written by hand: served as is, checked only for being an object. */
+export type JsonSchemaObject = {
+  type: "object";
+  properties?: Record<string, unknown>;
+} & JsonObject;
+
+/** What `input`, `output` and elicitation schemas accept. */
+export type SchemaInput = AnySchema | Zod4Shape | Zod3Shape | JsonSchemaObject;
+
+export type InferShape<S> = S extends Zod4Schema
+  ? z.output<S>
+  : S extends Zod3Schema
+    ? z3.output<S>
+    : S extends Zod4Shape
+      ? z.output<z.ZodObject<S>>
+      : S extends Zod3Shape
+        ? z3.output<z3.ZodObject<S>>
+        : Record<string, unknown>;
+
+export type ValidationResult = { ok: true; value: unknown } | { ok: false; message: string };
+
+export interface CompiledSchema {
+  /** Computed once, at definition time. */
+  readonly jsonSchema: JsonObject;
+  validate(value: unknown): ValidationResult | Promise<ValidationResult>;
+}
+
+type SafeParse = { success: true; data: unknown } | { success: false; error: { issues: Issue[] } };
+type Issue = { path: PropertyKey[]; message: string };
+type Parser = { safeParse(v: unknown): SafeParse; safeParseAsync(v: unknown): Promise<SafeParse> };
+
+export function isZod4(value: unknown): value is Zod4Schema {
+  return typeof value === "object" && value !== null && "_zod" in value;
+}
+
+export function isZod3(value: unknown): value is Zod3Schema {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !("_zod" in value) &&
+    "_def" in value &&
+    typeof (value as { safeParse?: unknown }).safeParse === "function"
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+const ACCEPTED =
+  "use a zod object (z.object({...})), a shape of zod schemas ({ name: z.string() }), or a JSON Schema object ({ type: 'object', properties: {...} })";
+
+/** Returns the zod object for a schema or shape, or a description of what is wrong. */
+function toZodObject(spec: unknown): AnySchema | JsonSchemaObject | string {
+  if (isZod4(spec) || isZod3(spec)) return spec;
+  if (!isPlainObject(spec)) return `got ${describe(spec)}; ${ACCEPTED}`;
+  const values = Object.values(spec);
+  if (values.length > 0 && values.every(isZod4)) return z.object(spec as Zod4Shape);
+  if (values.length > 0 && values.every(isZod3)) return z3.object(spec as Zod3Shape);
+  if (values.length === 0) return z.object({});
+  if (spec.type === "object") return spec as JsonSchemaObject;
+  const odd = Object.entries(spec).find(([, v]) => !isZod4(v) && !isZod3(v));
+  if (values.some(isZod4) && values.some(isZod3)) {
+    return `mixes zod 3 and zod 4 schemas in one shape; use one zod version per schema`;
+  }
+  return `property "${odd?.[0]}" is ${describe(odd?.[1])}, not a zod schema; ${ACCEPTED}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+function toJsonSchema(schema: AnySchema | JsonSchemaObject, io: "input" | "output"): JsonObject {
+  let json: JsonObject;
+  if (isZod4(schema)) {
+    json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonObject;
+  } else if (isZod3(schema)) {
+    json = zodToJsonSchema(schema, { $refStrategy: "none" }) as JsonObject;
+  } else {
+    json = schema;
+  }
+  const { $schema: _dialect, ...rest } = json;
+  return rest;
+}
+
+export function formatIssues(issues: Issue[]): string {
+  return issues
+    .map((issue) => {
+      const path = issue.path.map(String).join(".");
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join("; ");
+}
+
+function fromSafeParse(result: SafeParse): ValidationResult {
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, message: formatIssues(result.error.issues) };
+}
+
+function validatorFor(schema: AnySchema | JsonSchemaObject): CompiledSchema["validate"] {
+  if (!isZod4(schema) && !isZod3(schema)) {
+    return (value) =>
+      isPlainObject(value) ? { ok: true, value } : { ok: false, message: "expected an object" };
+  }
+  const parser = schema as unknown as Parser;
+  return (value) => {
+    try {
+      return fromSafeParse(parser.safeParse(value));
+    } catch (error) {
+      // zod 4 refuses synchronous parsing of schemas with async refinements.
+      if (error instanceof Error && /async|promise/i.test(error.message)) {
+        return parser.safeParseAsync(value).then(fromSafeParse);
+      }
+      throw error;
+    }
+  };
+}
+
+/**
+ * Turns an author's schema into its JSON Schema (once) and a validator. `what`
+ * names the schema in errors ("input", "output", "elicitation schema").
+ */
+export function compileObjectSchema(
+  spec: unknown,
+  io: "input" | "output",
+  what: string,
+): CompiledSchema | string {
+  const schema = toZodObject(spec);
+  if (typeof schema === "string") return `${what} ${schema}`;
+  let jsonSchema: JsonObject;
+  try {
+    jsonSchema = toJsonSchema(schema, io);
+  } catch (error) {
+    return `${what} cannot be converted to JSON Schema: ${(error as Error).message}`;
+  }
+  if (jsonSchema.type !== "object") {
+    return `${what} must describe an object (MCP requires "type": "object"), got ${JSON.stringify(jsonSchema.type ?? "no type")}; wrap it: z.object({ value: ... })`;
+  }
+  return { jsonSchema, validate: validatorFor(schema) };
+}

@@ -1,0 +1,100 @@
+import { audio, image, isContentBlock, text } from "../protocol/content.js";
+import type { CallToolResult, ContentBlock, JsonObject } from "../protocol/types.js";
+import { sniffMimeType } from "./bytes.js";
+import type { CompiledSchema } from "./schema.js";
+
+/** Bytes with the mime type that says what they are: `{ data, mimeType: "image/png" }`. */
+export interface BinaryResult {
+  data: Uint8Array;
+  mimeType: string;
+}
+
+export function errorResult(message: string): CallToolResult {
+  return { content: [text(message)], isError: true };
+}
+
+function isBinaryResult(value: unknown): value is BinaryResult {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as BinaryResult).data instanceof Uint8Array &&
+    typeof (value as BinaryResult).mimeType === "string"
+  );
+}
+
+export function isCallToolResult(value: unknown): value is CallToolResult {
+  if (typeof value !== "object" || value === null) return false;
+  const content = (value as { content?: unknown }).content;
+  return Array.isArray(content) && content.every(isContentBlock);
+}
+
+function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function bytesToContent(data: Uint8Array, mimeType: string | undefined): ContentBlock | string {
+  if (mimeType?.startsWith("image/")) return image(data, mimeType);
+  if (mimeType?.startsWith("audio/")) return audio(data, mimeType);
+  return mimeType
+    ? `returned bytes of type "${mimeType}"; only image/* and audio/* bytes become content, return an embedded resource for other types`
+    : "returned bytes of an unknown format; return { data, mimeType } to say what they are";
+}
+
+/** Everything except structured output: the shapes DESIGN.md lists under "Results". */
+function toContent(value: unknown): ContentBlock[] | string {
+  if (value === undefined) return [];
+  if (typeof value === "string") return [text(value)];
+  if (value instanceof Uint8Array) {
+    const block = bytesToContent(value, sniffMimeType(value));
+    return typeof block === "string" ? block : [block];
+  }
+  if (isBinaryResult(value)) {
+    const block = bytesToContent(value.data, value.mimeType);
+    return typeof block === "string" ? block : [block];
+  }
+  if (isContentBlock(value)) return [value];
+  if (Array.isArray(value) && value.length > 0 && value.every(isContentBlock)) return value;
+  return [text(JSON.stringify(value) ?? String(value))];
+}
+
+/**
+ * Turns whatever a handler returned into a CallToolResult. With an output
+ * schema, the structured value is validated; a mismatch is the tool's error.
+ */
+export async function normalizeToolResult(
+  value: unknown,
+  output: CompiledSchema | undefined,
+  toolName: string,
+): Promise<CallToolResult> {
+  if (isCallToolResult(value)) {
+    if (!output || value.isError) return value;
+    if (value.structuredContent === undefined) {
+      return errorResult(
+        `Tool "${toolName}" declares an output schema but returned no structuredContent`,
+      );
+    }
+    const checked = await output.validate(value.structuredContent);
+    if (!checked.ok) return outputMismatch(toolName, checked.message);
+    return value;
+  }
+  if (output) {
+    if (!isPlainObject(value)) {
+      return errorResult(
+        `Tool "${toolName}" declares an output schema, so its handler must return an object matching it; it returned ${value === null ? "null" : typeof value}`,
+      );
+    }
+    const checked = await output.validate(value);
+    if (!checked.ok) return outputMismatch(toolName, checked.message);
+    const structuredContent = checked.value as JsonObject;
+    return { content: [text(JSON.stringify(structuredContent))], structuredContent };
+  }
+  const content = toContent(value);
+  if (typeof content === "string") return errorResult(`Tool "${toolName}" ${content}`);
+  return { content };
+}
+
+function outputMismatch(toolName: string, message: string): CallToolResult {
+  return errorResult(
+    `Tool "${toolName}" returned a result that does not match its output schema: ${message}`,
+  );
+}

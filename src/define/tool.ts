@@ -1,0 +1,127 @@
+import type { CallToolResult, Icon, Meta, Tool, ToolAnnotations } from "../protocol/types.js";
+import { type Branded, brand } from "./brand.js";
+import type { HandlerContext } from "./context.js";
+import { DefinitionError } from "./definition-error.js";
+import { nameProblem } from "./names.js";
+import {
+  type CompiledSchema,
+  compileObjectSchema,
+  type InferShape,
+  type SchemaInput,
+} from "./schema.js";
+import { errorResult, normalizeToolResult } from "./tool-result.js";
+
+type ArgsOf<I> = I extends SchemaInput ? InferShape<I> : Record<string, never>;
+
+export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaInput | undefined> {
+  /** Defaults to the name derived from the file path. */
+  name?: string;
+  title?: string;
+  description: string;
+  icons?: Icon[];
+  annotations?: ToolAnnotations;
+  _meta?: Meta;
+  /** A zod shape (`{ message: z.string() }`), a `z.object(...)`, or a JSON Schema object. */
+  input?: I;
+  /** When given, the handler returns an object matching it: it becomes `structuredContent`. */
+  output?: O;
+  handler: (
+    args: ArgsOf<I>,
+    ctx: HandlerContext,
+  ) => O extends SchemaInput
+    ? InferShape<O> | CallToolResult | Promise<InferShape<O> | CallToolResult>
+    : unknown;
+}
+
+export interface ToolDefinition extends Branded<"tool"> {
+  name?: string;
+  title?: string;
+  description: string;
+  icons?: Icon[];
+  annotations?: ToolAnnotations;
+  _meta?: Meta;
+  input?: SchemaInput;
+  output?: SchemaInput;
+  handler: (args: never, ctx: HandlerContext) => unknown;
+}
+
+export function defineTool<
+  I extends SchemaInput | undefined = undefined,
+  O extends SchemaInput | undefined = undefined,
+>(config: ToolConfig<I, O>): ToolDefinition {
+  const definition = brand("tool", { ...config }) as unknown as ToolDefinition;
+  compileTool(definition, config.name ?? "unnamed");
+  return definition;
+}
+
+/** A tool ready to serve: descriptor and schemas computed once. */
+export interface CompiledTool {
+  readonly kind: "tool";
+  readonly name: string;
+  readonly descriptor: Tool;
+  readonly definition: ToolDefinition;
+  call(args: unknown, ctx: HandlerContext): Promise<CallToolResult>;
+}
+
+const NO_ARGUMENTS: CompiledSchema = {
+  jsonSchema: { type: "object", properties: {} },
+  validate: (value) => ({ ok: true, value }),
+};
+
+export function compileTool(definition: ToolDefinition, fallbackName: string): CompiledTool {
+  const name = definition.name ?? fallbackName;
+  const problems: string[] = [];
+  const badName = nameProblem(name, "Tool");
+  if (badName) problems.push(badName);
+  if (typeof definition.handler !== "function") {
+    problems.push("handler is missing: add handler: (args, ctx) => result");
+  }
+  if (typeof definition.description !== "string" || definition.description.trim() === "") {
+    problems.push(
+      "description is missing: clients show it to the model, so say what the tool does",
+    );
+  }
+  const input =
+    definition.input === undefined
+      ? NO_ARGUMENTS
+      : compileObjectSchema(definition.input, "input", "input");
+  if (typeof input === "string") problems.push(input);
+  const output =
+    definition.output === undefined
+      ? undefined
+      : compileObjectSchema(definition.output, "output", "output");
+  if (typeof output === "string") problems.push(output);
+  if (problems.length > 0 || typeof input === "string" || typeof output === "string") {
+    throw new DefinitionError(`Tool "${name}" is invalid`, problems);
+  }
+
+  const descriptor: Tool = {
+    name,
+    ...(definition.title !== undefined && { title: definition.title }),
+    description: definition.description,
+    inputSchema: input.jsonSchema,
+    ...(output && { outputSchema: output.jsonSchema }),
+    ...(definition.annotations && { annotations: definition.annotations }),
+    ...(definition.icons && { icons: definition.icons }),
+    ...(definition._meta && { _meta: definition._meta }),
+  };
+  const handler = definition.handler as (args: unknown, ctx: HandlerContext) => unknown;
+
+  return {
+    kind: "tool",
+    name,
+    descriptor,
+    definition,
+    async call(args, ctx) {
+      const checked = await input.validate(args ?? {});
+      if (!checked.ok) {
+        return errorResult(`Invalid arguments for tool "${name}": ${checked.message}`);
+      }
+      try {
+        return await normalizeToolResult(await handler(checked.value, ctx), output, name);
+      } catch (error) {
+        return errorResult(error instanceof Error ? error.message : String(error));
+      }
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { failure } from "./encode.js";
+import { ErrorCode } from "./errors.js";
+import type {
+  JsonRpcFailure,
+  JsonRpcId,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcParams,
+  JsonRpcRequest,
+} from "./types.js";
+
+export type Validated =
+  | { ok: true; message: JsonRpcMessage }
+  | { ok: false; error: JsonRpcFailure };
+
+export type Parsed =
+  | { kind: "single"; message: JsonRpcMessage }
+  | { kind: "batch"; items: Validated[] }
+  | { kind: "invalid"; error: JsonRpcFailure };
+
+type Fields = Record<string, unknown>;
+
+function isObject(value: unknown): value is Fields {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isId(value: unknown): value is JsonRpcId {
+  // NaN and Infinity cannot be written back as JSON, so they are not usable ids.
+  return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+}
+
+function has(fields: Fields, key: string): boolean {
+  return Object.hasOwn(fields, key) && fields[key] !== undefined;
+}
+
+/** Checks fields and returns the reason it is not a valid message, or the message rebuilt from its known fields. */
+function check(fields: Fields): string | JsonRpcMessage {
+  if (fields.jsonrpc !== "2.0") return '"jsonrpc" must be "2.0"';
+  if (has(fields, "method")) return checkCall(fields);
+  if (has(fields, "result") || has(fields, "error")) return checkResponse(fields);
+  return 'missing "method" (or "result"/"error" for a response)';
+}
+
+function checkCall(fields: Fields): string | JsonRpcMessage {
+  const { method, id, params } = fields;
+  if (typeof method !== "string" || method === "") return '"method" must be a non-empty string';
+  if (has(fields, "id") && !isId(id)) return '"id" must be a string or a number';
+  if (has(fields, "params") && !isObject(params) && !Array.isArray(params)) {
+    return '"params" must be an object or an array';
+  }
+  const call: JsonRpcRequest | JsonRpcNotification = isId(id)
+    ? { jsonrpc: "2.0", id, method }
+    : { jsonrpc: "2.0", method };
+  return has(fields, "params") ? { ...call, params: params as JsonRpcParams } : call;
+}
+
+function checkResponse(fields: Fields): string | JsonRpcMessage {
+  const { id, result, error } = fields;
+  if (has(fields, "result") && has(fields, "error")) {
+    return 'a response must not have both "result" and "error"';
+  }
+  if (!has(fields, "id")) return 'a response must have an "id"';
+  if (has(fields, "result")) {
+    if (!isId(id)) return '"id" must be a string or a number';
+    return { jsonrpc: "2.0", id, result };
+  }
+  const failureId = id === null || isId(id) ? id : undefined;
+  if (failureId === undefined) return '"id" must be a string, a number or null';
+  if (!isObject(error)) return '"error" must be an object';
+  if (typeof error.code !== "number" || !Number.isInteger(error.code)) {
+    return '"error.code" must be an integer';
+  }
+  if (typeof error.message !== "string") return '"error.message" must be a string';
+  return failure(failureId, error.code, error.message, error.data);
+}
+
+export function validateMessage(value: unknown): Validated {
+  if (!isObject(value)) {
+    return {
+      ok: false,
+      error: failure(
+        null,
+        ErrorCode.InvalidRequest,
+        "Invalid Request: message must be a JSON object",
+      ),
+    };
+  }
+  const outcome = check(value);
+  if (typeof outcome === "string") {
+    const id = isId(value.id) ? value.id : null;
+    return {
+      ok: false,
+      error: failure(id, ErrorCode.InvalidRequest, `Invalid Request: ${outcome}`),
+    };
+  }
+  return { ok: true, message: outcome };
+}
+
+export function parseMessage(text: string): Parsed {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    return {
+      kind: "invalid",
+      error: failure(null, ErrorCode.ParseError, `Parse error: ${reason}`),
+    };
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      return {
+        kind: "invalid",
+        error: failure(null, ErrorCode.InvalidRequest, "Invalid Request: empty batch"),
+      };
+    }
+    return { kind: "batch", items: value.map(validateMessage) };
+  }
+  const validated = validateMessage(value);
+  return validated.ok
+    ? { kind: "single", message: validated.message }
+    : { kind: "invalid", error: validated.error };
+}

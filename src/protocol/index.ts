@@ -1,0 +1,5 @@
+export * from "./content.js";
+export * from "./downgrade.js";
+export type * from "./types.js";
+export { LOGGING_LEVELS } from "./types.js";
+export * from "./versions.js";

@@ -1,0 +1,197 @@
+import type { CompiledPrompt } from "../define/prompt.js";
+import type { CompiledResource } from "../define/resource.js";
+import type { CompiledTool } from "../define/tool.js";
+import { type Compiled, compile, identities, type SourceEntry } from "./definition.js";
+
+export interface RegistryChange {
+  /** Kinds whose list, as a client sees it, changed. */
+  readonly tools: boolean;
+  readonly prompts: boolean;
+  readonly resources: boolean;
+  /** Fixed resources whose content may have changed (their source was replaced or removed). */
+  readonly updatedUris: readonly string[];
+}
+
+/** Every problem found while applying an update; nothing was changed. */
+export class RegistryError extends Error {
+  readonly problems: { source: string; message: string }[];
+
+  constructor(problems: { source: string; message: string }[]) {
+    super(problems.map((p) => `${p.source}: ${p.message}`).join("\n"));
+    this.name = "RegistryError";
+    this.problems = problems;
+  }
+}
+
+export type RegistryListener = (change: RegistryChange) => void;
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+
+/**
+ * The live set of definitions, keyed by the source (usually a file) that
+ * provided them. A source's definitions are replaced or removed together, and
+ * every update is all-or-nothing: a source that fails keeps its last good definitions.
+ */
+export class Registry {
+  private readonly bySource = new Map<string, Compiled[]>();
+  private readonly owners = new Map<string, string>();
+  private readonly listeners = new Set<RegistryListener>();
+  private toolMap = new Map<string, CompiledTool>();
+  private promptMap = new Map<string, CompiledPrompt>();
+  private resourceMap = new Map<string, CompiledResource>();
+  private templateList: CompiledResource[] = [];
+  private sortedTools: CompiledTool[] = [];
+  private sortedPrompts: CompiledPrompt[] = [];
+  private sortedResources: CompiledResource[] = [];
+
+  onChange(listener: RegistryListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  replaceSource(source: string, entries: readonly SourceEntry[]): RegistryChange {
+    return this.update(new Map([[source, entries]]));
+  }
+
+  removeSource(source: string): RegistryChange {
+    return this.update(new Map([[source, null]]));
+  }
+
+  /**
+   * Applies several sources at once (null removes one), emitting one change.
+   * Throws RegistryError naming every problem if any source is invalid.
+   */
+  update(updates: ReadonlyMap<string, readonly SourceEntry[] | null>): RegistryChange {
+    const problems: { source: string; message: string }[] = [];
+    const next = new Map<string, Compiled[]>();
+    for (const [source, entries] of updates) {
+      if (entries === null) continue;
+      const compiled: Compiled[] = [];
+      for (const entry of entries) {
+        try {
+          compiled.push(compile(entry));
+        } catch (error) {
+          problems.push({ source, message: (error as Error).message });
+        }
+      }
+      next.set(source, compiled);
+    }
+    const owners = new Map([...this.owners].filter(([, owner]) => !updates.has(owner)));
+    for (const [source, compiled] of next) {
+      for (const item of compiled) {
+        for (const { key, label } of identities(item)) {
+          const owner = owners.get(key);
+          if (owner !== undefined) {
+            const where =
+              owner === source ? `twice in ${source}` : `in both ${owner} and ${source}`;
+            problems.push({ source, message: `${label} is defined ${where}; rename one of them` });
+          } else {
+            owners.set(key, source);
+          }
+        }
+      }
+    }
+    if (problems.length > 0) throw new RegistryError(problems);
+
+    const before = new Map([...updates.keys()].map((s) => [s, this.bySource.get(s) ?? []]));
+    for (const [source] of updates) {
+      const compiled = next.get(source);
+      if (compiled && compiled.length > 0) this.bySource.set(source, compiled);
+      else this.bySource.delete(source);
+    }
+    this.owners.clear();
+    for (const [key, owner] of owners) this.owners.set(key, owner);
+    this.rebuildIndexes();
+
+    const change = describeChange(before, next);
+    if (change.tools || change.prompts || change.resources || change.updatedUris.length > 0) {
+      for (const listener of this.listeners) listener(change);
+    }
+    return change;
+  }
+
+  private rebuildIndexes(): void {
+    const all = [...this.bySource.values()].flat();
+    this.sortedTools = all.filter((c): c is CompiledTool => c.kind === "tool").sort(byName);
+    this.sortedPrompts = all.filter((c): c is CompiledPrompt => c.kind === "prompt").sort(byName);
+    const resources = all.filter((c): c is CompiledResource => c.kind === "resource").sort(byName);
+    this.sortedResources = resources.filter((r) => r.uri !== undefined);
+    this.templateList = resources.filter((r) => r.template !== undefined);
+    this.toolMap = new Map(this.sortedTools.map((t) => [t.name, t]));
+    this.promptMap = new Map(this.sortedPrompts.map((p) => [p.name, p]));
+    this.resourceMap = new Map(this.sortedResources.map((r) => [r.uri as string, r]));
+  }
+
+  tool(name: string): CompiledTool | undefined {
+    return this.toolMap.get(name);
+  }
+
+  prompt(name: string): CompiledPrompt | undefined {
+    return this.promptMap.get(name);
+  }
+
+  /** A fixed resource by URI, else the first template that matches it. */
+  resource(
+    uri: string,
+  ): { resource: CompiledResource; params: Record<string, string> } | undefined {
+    const fixed = this.resourceMap.get(uri);
+    if (fixed) return { resource: fixed, params: {} };
+    for (const resource of this.templateList) {
+      const params = resource.template?.match(uri);
+      if (params) return { resource, params };
+    }
+    return undefined;
+  }
+
+  templateByUri(uriTemplate: string): CompiledResource | undefined {
+    return this.templateList.find((t) => t.template?.template === uriTemplate);
+  }
+
+  get tools(): readonly CompiledTool[] {
+    return this.sortedTools;
+  }
+
+  get prompts(): readonly CompiledPrompt[] {
+    return this.sortedPrompts;
+  }
+
+  get resources(): readonly CompiledResource[] {
+    return this.sortedResources;
+  }
+
+  get templates(): readonly CompiledResource[] {
+    return this.templateList;
+  }
+
+  /** Every definition with the source it came from, in a stable order. */
+  entries(): { source: string; compiled: Compiled }[] {
+    return [...this.bySource].flatMap(([source, list]) =>
+      list.map((compiled) => ({ source, compiled })),
+    );
+  }
+}
+
+function signature(list: readonly Compiled[], kind: Compiled["kind"]): string {
+  return JSON.stringify(list.filter((c) => c.kind === kind).map((c) => c.descriptor));
+}
+
+function describeChange(
+  before: ReadonlyMap<string, readonly Compiled[]>,
+  after: ReadonlyMap<string, readonly Compiled[]>,
+): RegistryChange {
+  const changed = (kind: Compiled["kind"]) =>
+    [...before].some(
+      ([source, old]) => signature(old, kind) !== signature(after.get(source) ?? [], kind),
+    );
+  const updatedUris = new Set<string>();
+  for (const list of [...before.values(), ...after.values()]) {
+    for (const item of list) if (item.kind === "resource" && item.uri) updatedUris.add(item.uri);
+  }
+  return {
+    tools: changed("tool"),
+    prompts: changed("prompt"),
+    resources: changed("resource"),
+    updatedUris: [...updatedUris],
+  };
+}

@@ -1,0 +1,16 @@
+import type { Implementation, LoggingLevel, ServerCapabilities } from "../protocol/types.js";
+import type { Registry } from "../registry/registry.js";
+import type { ListCache } from "./list-cache.js";
+
+/** What the method handlers may use of the server. */
+export interface Engine {
+  readonly registry: Registry;
+  readonly lists: ListCache;
+  readonly pageSize: number;
+  readonly defaultLogLevel: LoggingLevel;
+  readonly instructions: string | undefined;
+  serverInfo(): Implementation;
+  capabilities(): ServerCapabilities;
+  /** A line for the developer on stderr. */
+  warn(message: string): void;
+}

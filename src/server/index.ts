@@ -1,0 +1,6 @@
+export type { Engine } from "./engine.js";
+export { RESOURCE_NOT_FOUND } from "./methods/resources.js";
+export { RequestContext } from "./request-context.js";
+export { createServer, type ListedKind, McpServer, type ServerOptions } from "./server.js";
+export { Session } from "./session.js";
+export type { MessageReceiver, SendOptions, Transport } from "./transport.js";

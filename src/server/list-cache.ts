@@ -1,0 +1,45 @@
+import { RawJson } from "../jsonrpc/index.js";
+import { promptForVersion, resourceForVersion, toolForVersion } from "../protocol/downgrade.js";
+import type { Registry } from "../registry/registry.js";
+import { paginate } from "./pagination.js";
+
+export type ListKind = "tools" | "prompts" | "resources" | "resourceTemplates";
+
+/**
+ * Serialised list pages, per protocol revision and cursor, built once and
+ * dropped when the registry changes.
+ */
+export class ListCache {
+  private readonly pages = new Map<string, RawJson>();
+
+  constructor(private readonly registry: Registry) {
+    registry.onChange(() => this.pages.clear());
+  }
+
+  page(kind: ListKind, version: string, cursor: string | undefined, pageSize: number): RawJson {
+    const key = `${kind}|${version}|${cursor ?? ""}`;
+    let page = this.pages.get(key);
+    if (page === undefined) {
+      const { items, nextCursor } = paginate(this.items(kind, version), cursor, pageSize);
+      const result: Record<string, unknown> = { [kind]: items };
+      if (nextCursor !== undefined) result.nextCursor = nextCursor;
+      page = new RawJson(JSON.stringify(result));
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  private items(kind: ListKind, version: string): unknown[] {
+    const { registry } = this;
+    switch (kind) {
+      case "tools":
+        return registry.tools.map((t) => toolForVersion(t.descriptor, version));
+      case "prompts":
+        return registry.prompts.map((p) => promptForVersion(p.descriptor, version));
+      case "resources":
+        return registry.resources.map((r) => resourceForVersion(r.descriptor, version));
+      case "resourceTemplates":
+        return registry.templates.map((r) => resourceForVersion(r.descriptor, version));
+    }
+  }
+}

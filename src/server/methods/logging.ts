@@ -1,0 +1,14 @@
+import { LOGGING_LEVELS, type LoggingLevel } from "../../protocol/types.js";
+import { invalidParams, requireString } from "../params.js";
+import type { MethodTable } from "./method.js";
+
+export const loggingMethods: MethodTable = {
+  "logging/setLevel"(params, rc) {
+    const level = requireString(params, "level", "logging/setLevel");
+    if (!(LOGGING_LEVELS as readonly string[]).includes(level)) {
+      throw invalidParams(`logging/setLevel: "level" must be one of ${LOGGING_LEVELS.join(", ")}`);
+    }
+    rc.session.logLevel = level as LoggingLevel;
+    return {};
+  },
+};

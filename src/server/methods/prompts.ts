@@ -1,0 +1,24 @@
+import { promptResultForVersion } from "../../protocol/downgrade.js";
+import { invalidParams, optionalObject, optionalString, requireString } from "../params.js";
+import type { MethodTable } from "./method.js";
+
+export const promptMethods: MethodTable = {
+  "prompts/list"(params, rc) {
+    const cursor = optionalString(params, "cursor", "prompts/list");
+    return rc.engine.lists.page("prompts", rc.protocolVersion, cursor, rc.engine.pageSize);
+  },
+
+  async "prompts/get"(params, rc) {
+    const name = requireString(params, "name", "prompts/get");
+    const prompt = rc.engine.registry.prompt(name);
+    if (!prompt) throw invalidParams(`Unknown prompt: "${name}"`);
+    const args = optionalObject(params, "arguments", "prompts/get");
+    for (const [key, value] of Object.entries(args ?? {})) {
+      if (typeof value !== "string") {
+        throw invalidParams(`prompts/get: argument "${key}" must be a string`);
+      }
+    }
+    const result = await prompt.get(args as Record<string, string> | undefined, rc);
+    return promptResultForVersion(result, rc.protocolVersion);
+  },
+};

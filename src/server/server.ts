@@ -1,0 +1,112 @@
+import type { Implementation, LoggingLevel, ServerCapabilities } from "../protocol/types.js";
+import type { Definition } from "../registry/definition.js";
+import { Registry } from "../registry/registry.js";
+import { ChangeNotifier } from "./change-notifier.js";
+import type { Engine } from "./engine.js";
+import { ListCache } from "./list-cache.js";
+import { Session } from "./session.js";
+import type { Transport } from "./transport.js";
+
+export type ListedKind = "tools" | "prompts" | "resources";
+
+export interface ServerOptions extends Implementation {
+  /** Sent to clients at initialize: how to use this server. */
+  instructions?: string;
+  /** Items per page of every list. Default 100. */
+  pageSize?: number;
+  /** Kinds to announce even while none is registered (so files added later are seen). */
+  announce?: readonly ListedKind[];
+  /** The log level a session starts with, until the client sets one. Default "debug". */
+  logLevel?: LoggingLevel;
+  /** Where the server's own diagnostics go. Default: stderr. */
+  warn?: (message: string) => void;
+}
+
+const CODE_SOURCE = "<code>";
+
+/** An MCP server: a registry of definitions served to any number of sessions. */
+export class McpServer implements Engine {
+  readonly registry = new Registry();
+  readonly lists = new ListCache(this.registry);
+  readonly pageSize: number;
+  readonly defaultLogLevel: LoggingLevel;
+  readonly instructions: string | undefined;
+  private readonly info: Implementation;
+  private readonly announce: ReadonlySet<ListedKind>;
+  private readonly sessions = new Set<Session>();
+  private readonly notifier = new ChangeNotifier(() => this.sessions);
+  private readonly warnSink: (message: string) => void;
+  private codeDefinitions: Definition[] = [];
+
+  constructor(options: ServerOptions) {
+    const { instructions, pageSize, announce, logLevel, warn, ...info } = options;
+    if (typeof info.name !== "string" || info.name === "") {
+      throw new TypeError(
+        'createServer needs a "name", e.g. createServer({ name: "my-server", version: "1.0.0" })',
+      );
+    }
+    if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize > 0)) {
+      throw new TypeError(`pageSize must be a positive integer, got ${pageSize}`);
+    }
+    this.info = { ...info, version: info.version ?? "0.0.0" };
+    this.instructions = instructions;
+    this.pageSize = pageSize ?? 100;
+    this.announce = new Set(announce ?? []);
+    this.defaultLogLevel = logLevel ?? "debug";
+    this.warnSink = warn ?? ((message) => process.stderr.write(`[mcp-dir] ${message}\n`));
+    this.registry.onChange((change) => this.notifier.add(change));
+  }
+
+  /** Adds definitions made in code (defineTool, definePrompt, defineResource). */
+  add(...definitions: Definition[]): this {
+    const next = [...this.codeDefinitions, ...definitions];
+    this.registry.replaceSource(
+      CODE_SOURCE,
+      next.map((definition) => ({ definition })),
+    );
+    this.codeDefinitions = next;
+    return this;
+  }
+
+  /** Serves one client over a transport; the session ends when the transport closes. */
+  connect(transport: Transport): Session {
+    const session = new Session(this, transport, (ended) => this.sessions.delete(ended));
+    this.sessions.add(session);
+    return session;
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  serverInfo(): Implementation {
+    return this.info;
+  }
+
+  capabilities(): ServerCapabilities {
+    const has = (kind: ListedKind, count: number) => count > 0 || this.announce.has(kind);
+    const { registry } = this;
+    const capabilities: ServerCapabilities = { logging: {} };
+    if (has("tools", registry.tools.length)) capabilities.tools = { listChanged: true };
+    if (has("prompts", registry.prompts.length)) capabilities.prompts = { listChanged: true };
+    const resourceCount = registry.resources.length + registry.templates.length;
+    if (has("resources", resourceCount)) {
+      capabilities.resources = { subscribe: true, listChanged: true };
+    }
+    if (capabilities.prompts || registry.templates.length > 0) capabilities.completions = {};
+    return capabilities;
+  }
+
+  warn(message: string): void {
+    this.warnSink(message);
+  }
+
+  /** Ends every session. */
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions].map((session) => session.close()));
+  }
+}
+
+export function createServer(options: ServerOptions): McpServer {
+  return new McpServer(options);
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from "node:crypto";
+import type { SessionInfo } from "../define/context.js";
+import {
+  ErrorCode,
+  failure,
+  isJsonRpcError,
+  isRequest,
+  isResponse,
+  type JsonRpcId,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type Parsed,
+  success,
+} from "../jsonrpc/index.js";
+import {
+  type ClientCapabilities,
+  type Implementation,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+} from "../protocol/types.js";
+import { supports } from "../protocol/versions.js";
+import type { Engine } from "./engine.js";
+import { METHODS } from "./methods/index.js";
+import { OutboundRequests } from "./outbound.js";
+import type { Params } from "./params.js";
+import { InFlight, RequestContext } from "./request-context.js";
+import type { MessageReceiver, SendOptions, Transport } from "./transport.js";
+
+const ALLOWED_BEFORE_INITIALIZE = new Set(["initialize", "ping"]);
+
+/**
+ * One client connection in the stateful era: what initialize negotiated, the
+ * log level, resource subscriptions, requests in flight both ways.
+ */
+export class Session implements MessageReceiver, SessionInfo {
+  readonly id = randomUUID();
+  readonly state = new Map<string, unknown>();
+  readonly subscriptions = new Set<string>();
+  clientInfo: Implementation | undefined;
+  clientCapabilities: ClientCapabilities = {};
+  protocolVersion: string | undefined;
+  logLevel: LoggingLevel;
+  private readonly inFlight = new Map<JsonRpcId, InFlight>();
+  private readonly outbound: OutboundRequests;
+  private isClosed = false;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly transport: Transport,
+    private readonly onClosed: (session: Session) => void,
+  ) {
+    this.logLevel = engine.defaultLogLevel;
+    this.outbound = new OutboundRequests((id, reason) =>
+      this.notify("notifications/cancelled", { requestId: id, reason }),
+    );
+    transport.start(this);
+  }
+
+  get initialized(): boolean {
+    return this.protocolVersion !== undefined;
+  }
+
+  get ended(): boolean {
+    return this.isClosed;
+  }
+
+  initialize(
+    version: string,
+    capabilities: ClientCapabilities,
+    info: Implementation | undefined,
+  ): void {
+    this.protocolVersion = version;
+    this.clientCapabilities = capabilities;
+    this.clientInfo = info;
+  }
+
+  wantsLog(level: LoggingLevel): boolean {
+    return LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(this.logLevel);
+  }
+
+  receive(parsed: Parsed): void {
+    if (parsed.kind === "invalid") {
+      this.send(parsed.error);
+    } else if (parsed.kind === "single") {
+      const reply = this.process(parsed.message);
+      if (reply) void reply.then((response) => response && this.send(response));
+    } else {
+      void this.receiveBatch(parsed.items);
+    }
+  }
+
+  private async receiveBatch(items: Extract<Parsed, { kind: "batch" }>["items"]): Promise<void> {
+    if (!this.protocolVersion || !supports(this.protocolVersion, "batching")) {
+      const why = this.protocolVersion
+        ? `protocol ${this.protocolVersion} does not allow them (only 2025-03-26 does)`
+        : "initialize must come first, on its own, and negotiate 2025-03-26";
+      this.send(
+        failure(null, ErrorCode.InvalidRequest, `Invalid Request: batches are refused: ${why}`),
+      );
+      return;
+    }
+    const replies = await Promise.all(
+      items.map((item) => (item.ok ? this.process(item.message) : item.error)),
+    );
+    const responses = replies.filter((r): r is JsonRpcResponse => r !== undefined);
+    if (responses.length > 0) this.send(responses);
+  }
+
+  /** Handles one message; resolves to the response to send, if any. */
+  private process(message: JsonRpcMessage): Promise<JsonRpcResponse | undefined> | undefined {
+    if (isRequest(message)) return this.handleRequest(message);
+    if (isResponse(message)) {
+      if (!this.outbound.settle(message)) {
+        this.engine.warn(
+          `ignored a response to an unknown request id ${JSON.stringify(message.id)}`,
+        );
+      }
+      return undefined;
+    }
+    this.handleNotification(message);
+    return undefined;
+  }
+
+  private async handleRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+    const { id, method } = request;
+    const handler = METHODS.get(method);
+    if (!handler) return failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    const version = this.protocolVersion;
+    if (version === undefined && !ALLOWED_BEFORE_INITIALIZE.has(method)) {
+      return failure(
+        id,
+        ErrorCode.InvalidRequest,
+        `Server not initialized: send "initialize" before "${method}"`,
+      );
+    }
+    if (Array.isArray(request.params)) {
+      return failure(id, ErrorCode.InvalidParams, `${method}: params must be an object`);
+    }
+    const params: Params = request.params ?? {};
+    const meta = params._meta as { progressToken?: unknown } | undefined;
+    const token = meta?.progressToken;
+    const inFlight = new InFlight();
+    this.inFlight.set(id, inFlight);
+    const rc = new RequestContext(
+      this.engine,
+      this,
+      id,
+      version ?? "",
+      this.clientCapabilities,
+      typeof token === "string" || typeof token === "number" ? token : undefined,
+      inFlight,
+    );
+    try {
+      const result = await handler(params, rc);
+      return inFlight.cancelled ? undefined : success(id, result);
+    } catch (error) {
+      if (inFlight.cancelled) return undefined;
+      if (isJsonRpcError(error)) return failure(id, error.code, error.message, error.data);
+      const message = error instanceof Error ? error.message : String(error);
+      this.engine.warn(
+        `${method} failed: ${error instanceof Error ? (error.stack ?? message) : message}`,
+      );
+      return failure(id, ErrorCode.InternalError, `Internal error in ${method}: ${message}`);
+    } finally {
+      if (this.inFlight.get(id) === inFlight) this.inFlight.delete(id);
+    }
+  }
+
+  private handleNotification(notification: JsonRpcNotification): void {
+    const params = (notification.params ?? {}) as Params;
+    switch (notification.method) {
+      case "notifications/cancelled": {
+        const id = params.requestId as JsonRpcId;
+        const reason =
+          typeof params.reason === "string" ? params.reason : "Cancelled by the client";
+        this.inFlight.get(id)?.cancel(reason);
+        return;
+      }
+      default:
+        // notifications/initialized, roots/list_changed, progress: nothing to do.
+        return;
+    }
+  }
+
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): void {
+    if (!this.isClosed) this.transport.send(message, options);
+  }
+
+  notify(method: string, params: Params, options?: SendOptions): void {
+    this.send({ jsonrpc: "2.0", method, params }, options);
+  }
+
+  request(
+    method: string,
+    params: Params,
+    options: { signal?: AbortSignal; relatedRequestId?: JsonRpcId } = {},
+  ): Promise<unknown> {
+    if (this.isClosed) return Promise.reject(new Error("The session is closed"));
+    return this.outbound.create(method, params, options.signal, (request) =>
+      this.send(request, { relatedRequestId: options.relatedRequestId }),
+    );
+  }
+
+  /** The transport closed: abort what runs, reject what waits, forget the session. */
+  closed(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    for (const inFlight of this.inFlight.values()) inFlight.cancel("The connection closed");
+    this.inFlight.clear();
+    this.outbound.rejectAll("The connection closed before the client answered");
+    this.onClosed(this);
+  }
+
+  async close(): Promise<void> {
+    this.closed();
+    await this.transport.close();
+  }
+}
