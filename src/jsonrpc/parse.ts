@@ -29,8 +29,9 @@ function isId(value: unknown): value is JsonRpcId {
   return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
 }
 
+/** JSON.parse makes plain objects, so no JSON-RPC key is ever inherited. */
 function has(fields: Fields, key: string): boolean {
-  return Object.hasOwn(fields, key) && fields[key] !== undefined;
+  return fields[key] !== undefined;
 }
 
 /** Checks fields and returns the reason it is not a valid message, or the message rebuilt from its known fields. */
@@ -44,14 +45,18 @@ function check(fields: Fields): string | JsonRpcMessage {
 function checkCall(fields: Fields): string | JsonRpcMessage {
   const { method, id, params } = fields;
   if (typeof method !== "string" || method === "") return '"method" must be a non-empty string';
-  if (has(fields, "id") && !isId(id)) return '"id" must be a string or a number';
-  if (has(fields, "params") && !isObject(params) && !Array.isArray(params)) {
+  const hasId = id !== undefined;
+  if (hasId && !isId(id)) return '"id" must be a string or a number';
+  if (params === undefined) {
+    return hasId ? { jsonrpc: "2.0", id: id as JsonRpcId, method } : { jsonrpc: "2.0", method };
+  }
+  if (typeof params !== "object" || params === null) {
     return '"params" must be an object or an array';
   }
-  const call: JsonRpcRequest | JsonRpcNotification = isId(id)
-    ? { jsonrpc: "2.0", id, method }
-    : { jsonrpc: "2.0", method };
-  return has(fields, "params") ? { ...call, params: params as JsonRpcParams } : call;
+  const checked = params as JsonRpcParams;
+  return hasId
+    ? { jsonrpc: "2.0", id: id as JsonRpcId, method, params: checked }
+    : { jsonrpc: "2.0", method, params: checked };
 }
 
 function checkResponse(fields: Fields): string | JsonRpcMessage {
