@@ -1,13 +1,6 @@
 import { failure } from "./encode.js";
 import { ErrorCode } from "./errors.js";
-import type {
-  JsonRpcFailure,
-  JsonRpcId,
-  JsonRpcMessage,
-  JsonRpcNotification,
-  JsonRpcParams,
-  JsonRpcRequest,
-} from "./types.js";
+import type { JsonRpcFailure, JsonRpcId, JsonRpcMessage, JsonRpcParams } from "./types.js";
 
 export type Validated =
   | { ok: true; message: JsonRpcMessage }
