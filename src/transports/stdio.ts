@@ -99,6 +99,8 @@ export async function serveStdio(server: McpServer, options: StdioOptions = {}):
   const output = options.output;
   const write = output ? (text: string) => void output.write(text) : claimStdout();
   const transport = new StdioTransport(input, write);
+  // A client that goes away closes the pipe: end the session instead of crashing on EPIPE.
+  (output ?? process.stdout).once("error", () => void transport.close());
   server.connect(transport);
   await transport.closed;
 }
