@@ -50,12 +50,15 @@ export interface StaticMessage {
   content: string | ContentBlock;
 }
 
+/** What `get` may return; a message's content may be a plain string, as in `messages`. */
 export type PromptReturn =
   | string
   | ContentBlock
   | PromptMessage
-  | PromptMessage[]
-  | GetPromptResult;
+  | StaticMessage
+  | (PromptMessage | StaticMessage)[]
+  | GetPromptResult
+  | (Omit<GetPromptResult, "messages"> & { messages: (PromptMessage | StaticMessage)[] });
 
 export interface PromptConfig<A extends PromptArguments | undefined> {
   name?: string;
@@ -136,8 +139,18 @@ function argumentsFrom(spec: PromptArguments | undefined, problems: string[]) {
   return { list, schema };
 }
 
-function interpolate(template: string, args: Record<string, string>): string {
-  return template.replace(/\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g, (_, name: string) => args[name] ?? "");
+function interpolate(template: string, args: Record<string, unknown>): string {
+  return template.replace(/\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g, (_, name: string) => {
+    const value = args[name];
+    return value === undefined || value === null ? "" : String(value);
+  });
+}
+
+/** Static message text, in a string or a text block, gets its placeholders filled. */
+function fillContent(content: string | ContentBlock, args: Record<string, unknown>): ContentBlock {
+  if (typeof content === "string") return text(interpolate(content, args));
+  if (content.type === "text") return { ...content, text: interpolate(content.text, args) };
+  return content;
 }
 
 function toMessage(value: unknown, promptName: string): PromptMessage {
@@ -164,6 +177,12 @@ function toPromptResult(value: PromptReturn, name: string, description?: string)
   if (typeof value === "string") return withDescription([{ role: "user", content: text(value) }]);
   if (Array.isArray(value)) return withDescription(value.map((m) => toMessage(m, name)));
   if (isContentBlock(value)) return withDescription([{ role: "user", content: value }]);
+  if (typeof value !== "object" || value === null) {
+    throw new JsonRpcError(
+      ErrorCode.InternalError,
+      `Prompt "${name}" returned ${value === null ? "null" : typeof value}; return a string, a message, an array of messages, or { messages }`,
+    );
+  }
   if ("messages" in value && Array.isArray(value.messages)) {
     const messages = value.messages.map((m) => toMessage(m, name));
     const desc = value.description ?? description;
@@ -235,7 +254,7 @@ export function compilePrompt(definition: PromptDefinition, fallbackName: string
       if (definition.messages) {
         const messages = definition.messages.map((m) => ({
           role: m.role,
-          content: typeof m.content === "string" ? text(interpolate(m.content, args)) : m.content,
+          content: fillContent(m.content, values as Record<string, unknown>),
         }));
         return toPromptResult(messages, name, definition.description);
       }

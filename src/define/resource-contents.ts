@@ -1,14 +1,14 @@
 import { toBase64 } from "../protocol/content.js";
 import type { ReadResourceResult, ResourceContents } from "../protocol/types.js";
 
-/** Text, bytes, one contents item, several, or a full result; any other value becomes JSON. */
+/** Text, bytes, one contents item, several, or a full result; any other object becomes JSON. */
 export type ResourceReturn =
   | string
   | Uint8Array
   | Partial<ResourceContents>
   | Partial<ResourceContents>[]
   | ReadResourceResult
-  | Record<string, unknown>;
+  | object;
 
 function isContentsItem(value: unknown): value is Partial<ResourceContents> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;

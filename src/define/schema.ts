@@ -27,6 +27,17 @@ export type InferShape<S> = S extends Zod4Schema
         ? z3.output<z3.ZodObject<S>>
         : Record<string, unknown>;
 
+/** What a schema accepts before parsing (defaults still optional): what a handler returns for `output`. */
+export type InferShapeInput<S> = S extends Zod4Schema
+  ? z.input<S>
+  : S extends Zod3Schema
+    ? z3.input<S>
+    : S extends Zod4Shape
+      ? z.input<z.ZodObject<S>>
+      : S extends Zod3Shape
+        ? z3.input<z3.ZodObject<S>>
+        : Record<string, unknown>;
+
 export type ValidationResult = { ok: true; value: unknown } | { ok: false; message: string };
 
 export interface CompiledSchema {

@@ -7,6 +7,7 @@ import {
   type CompiledSchema,
   compileObjectSchema,
   type InferShape,
+  type InferShapeInput,
   type SchemaInput,
 } from "./schema.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
@@ -23,13 +24,16 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
   _meta?: Meta;
   /** A zod shape (`{ message: z.string() }`), a `z.object(...)`, or a JSON Schema object. */
   input?: I;
-  /** When given, the handler returns an object matching it: it becomes `structuredContent`. */
+  /**
+   * When given, the handler returns an object matching it; parsed by it (defaults
+   * applied), it becomes `structuredContent`.
+   */
   output?: O;
   handler: (
     args: ArgsOf<I>,
     ctx: HandlerContext,
   ) => O extends SchemaInput
-    ? InferShape<O> | CallToolResult | Promise<InferShape<O> | CallToolResult>
+    ? InferShapeInput<O> | CallToolResult | Promise<InferShapeInput<O> | CallToolResult>
     : unknown;
 }
 

@@ -52,7 +52,7 @@ function patternFor({ operator, names }: Expression): string {
     names.map(() => `(${value})`).join(escapeRegExp(separator));
   switch (operator) {
     case "+":
-      return groups(".*?", ",");
+      return groups(".+?", ",");
     case "#":
       return `(?:#${groups(".*?", ",")})?`;
     case "/":
@@ -63,7 +63,7 @@ function patternFor({ operator, names }: Expression): string {
     case "&":
       return `(?:[?&](${"[^#]*"}))?`;
     default:
-      return groups("[^/?#,]*", ",");
+      return groups("[^/?#,]+", ",");
   }
 }
 
@@ -117,20 +117,26 @@ export function parseUriTemplate(template: string): UriTemplate {
       const found = regex.exec(uri);
       if (!found) return undefined;
       const values: Record<string, string> = {};
+      const queryNames: string[] = [];
+      const queryParts: string[] = [];
       let group = 1;
       for (const { operator, names } of expressions) {
         if (operator === "?" || operator === "&") {
-          const query = new URLSearchParams(found[group++] ?? "");
-          for (const name of names) {
-            const value = query.get(name);
-            if (value !== null) values[name] = value;
-          }
+          // One group may hold the whole query ("?q=1&limit=2" for "{?q}{&limit}").
+          const part = found[group++];
+          if (part !== undefined) queryParts.push(part);
+          queryNames.push(...names);
           continue;
         }
         for (const name of names) {
           const value = found[group++];
           if (value !== undefined) values[name] = decode(value);
         }
+      }
+      const query = new URLSearchParams(queryParts.join("&"));
+      for (const name of queryNames) {
+        const value = query.get(name);
+        if (value !== null) values[name] = value;
       }
       return values;
     },

@@ -4,6 +4,7 @@ import type {
   GetPromptResult,
   Implementation,
   Prompt,
+  PromptMessage,
   Resource,
   ResourceTemplate,
   Tool,
@@ -86,7 +87,16 @@ export function callToolResultForVersion(result: CallToolResult, version: string
 }
 
 export function promptResultForVersion(result: GetPromptResult, version: string): GetPromptResult {
-  const known = result.messages.filter((m) => contentKnown(m.content, version));
-  if (known.length === result.messages.length) return result;
-  return { ...result, messages: known };
+  let changed = false;
+  const messages: PromptMessage[] = [];
+  for (const message of result.messages) {
+    const [content] = contentForVersion([message.content], version);
+    if (content === message.content) {
+      messages.push(message);
+    } else {
+      changed = true;
+      if (content) messages.push({ ...message, content });
+    }
+  }
+  return changed ? { ...result, messages } : result;
 }

@@ -19,7 +19,8 @@ export interface SourceEntry {
 export function compile(entry: SourceEntry): Compiled {
   const { definition } = entry;
   const kind = definitionKind(definition);
-  const fallback = entry.fallbackName ?? definition.name ?? "";
+  // Read the name only once the value is known to be a definition (it may be null).
+  const fallback = kind === undefined ? "" : (entry.fallbackName ?? definition.name ?? "");
   switch (kind) {
     case "tool":
       return compileTool(definition as ToolDefinition, fallback);

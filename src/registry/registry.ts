@@ -8,7 +8,10 @@ export interface RegistryChange {
   readonly tools: boolean;
   readonly prompts: boolean;
   readonly resources: boolean;
-  /** Fixed resources whose content may have changed (their source was replaced or removed). */
+  /**
+   * Fixed resources whose content may have changed: their source was replaced (by
+   * new definitions) or removed.
+   */
   readonly updatedUris: readonly string[];
 }
 
@@ -44,6 +47,8 @@ export class Registry {
   private sortedTools: CompiledTool[] = [];
   private sortedPrompts: CompiledPrompt[] = [];
   private sortedResources: CompiledResource[] = [];
+  /** The lists as clients see them, to tell whether an update changed any. */
+  private signatures = listSignatures([], [], []);
 
   onChange(listener: RegistryListener): () => void {
     this.listeners.add(listener);
@@ -104,7 +109,17 @@ export class Registry {
     for (const [key, owner] of owners) this.owners.set(key, owner);
     this.rebuildIndexes();
 
-    const change = describeChange(before, next);
+    const signatures = this.signatures;
+    this.signatures = listSignatures(this.sortedTools, this.sortedPrompts, [
+      ...this.sortedResources,
+      ...this.templateList,
+    ]);
+    const change: RegistryChange = {
+      tools: signatures.tools !== this.signatures.tools,
+      prompts: signatures.prompts !== this.signatures.prompts,
+      resources: signatures.resources !== this.signatures.resources,
+      updatedUris: updatedUris([...before.values()], [...next.values()]),
+    };
     if (change.tools || change.prompts || change.resources || change.updatedUris.length > 0) {
       for (const listener of this.listeners) listener(change);
     }
@@ -164,34 +179,48 @@ export class Registry {
     return this.templateList;
   }
 
-  /** Every definition with the source it came from, in a stable order. */
+  /**
+   * Every definition with the source it came from: sources in sorted order (not the
+   * order they were loaded in), each source's definitions in the order it gave them.
+   */
   entries(): { source: string; compiled: Compiled }[] {
-    return [...this.bySource].flatMap(([source, list]) =>
-      list.map((compiled) => ({ source, compiled })),
-    );
+    const sources = [...this.bySource].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return sources.flatMap(([source, list]) => list.map((compiled) => ({ source, compiled })));
   }
 }
 
-function signature(list: readonly Compiled[], kind: Compiled["kind"]): string {
-  return JSON.stringify(list.filter((c) => c.kind === kind).map((c) => c.descriptor));
+type Signatures = { tools: string; prompts: string; resources: string };
+
+function listSignatures(
+  tools: readonly Compiled[],
+  prompts: readonly Compiled[],
+  resources: readonly Compiled[],
+): Signatures {
+  const of = (list: readonly Compiled[]) => JSON.stringify(list.map((c) => c.descriptor));
+  return { tools: of(tools), prompts: of(prompts), resources: of(resources) };
 }
 
-function describeChange(
-  before: ReadonlyMap<string, readonly Compiled[]>,
-  after: ReadonlyMap<string, readonly Compiled[]>,
-): RegistryChange {
-  const changed = (kind: Compiled["kind"]) =>
-    [...before].some(
-      ([source, old]) => signature(old, kind) !== signature(after.get(source) ?? [], kind),
-    );
-  const updatedUris = new Set<string>();
-  for (const list of [...before.values(), ...after.values()]) {
-    for (const item of list) if (item.kind === "resource" && item.uri) updatedUris.add(item.uri);
+/** The definition behind each fixed resource URI in some lists. */
+function fixedResources(lists: readonly (readonly Compiled[])[]): Map<string, unknown> {
+  const byUri = new Map<string, unknown>();
+  for (const list of lists) {
+    for (const item of list) {
+      if (item.kind === "resource" && item.uri) byUri.set(item.uri, item.definition);
+    }
   }
-  return {
-    tools: changed("tool"),
-    prompts: changed("prompt"),
-    resources: changed("resource"),
-    updatedUris: [...updatedUris],
-  };
+  return byUri;
+}
+
+/**
+ * Fixed resources of the updated sources whose content may have changed: all of
+ * them, except those served by the very same definition object before and after
+ * (re-registering a definition cannot change what it reads).
+ */
+function updatedUris(
+  before: readonly (readonly Compiled[])[],
+  after: readonly (readonly Compiled[])[],
+): string[] {
+  const was = fixedResources(before);
+  const is = fixedResources(after);
+  return [...new Set([...was.keys(), ...is.keys()])].filter((uri) => was.get(uri) !== is.get(uri));
 }

@@ -10,7 +10,8 @@ export interface Engine {
   readonly defaultLogLevel: LoggingLevel;
   readonly instructions: string | undefined;
   serverInfo(): Implementation;
-  capabilities(): ServerCapabilities;
+  /** What this server offers a client of that protocol revision. */
+  capabilities(version: string): ServerCapabilities;
   /** A line for the developer on stderr. */
   warn(message: string): void;
 }

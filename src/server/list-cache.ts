@@ -17,7 +17,7 @@ export class ListCache {
   }
 
   page(kind: ListKind, version: string, cursor: string | undefined, pageSize: number): RawJson {
-    const key = `${kind}|${version}|${cursor ?? ""}`;
+    const key = cursor === undefined ? `${kind}|${version}` : `${kind}|${version}|${cursor}`;
     let page = this.pages.get(key);
     if (page === undefined) {
       const { items, nextCursor } = paginate(this.items(kind, version), cursor, pageSize);

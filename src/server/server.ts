@@ -1,4 +1,5 @@
 import type { Implementation, LoggingLevel, ServerCapabilities } from "../protocol/types.js";
+import { supports } from "../protocol/versions.js";
 import type { Definition } from "../registry/definition.js";
 import { Registry } from "../registry/registry.js";
 import { ChangeNotifier } from "./change-notifier.js";
@@ -83,7 +84,7 @@ export class McpServer implements Engine {
     return this.info;
   }
 
-  capabilities(): ServerCapabilities {
+  capabilities(version: string): ServerCapabilities {
     const has = (kind: ListedKind, count: number) => count > 0 || this.announce.has(kind);
     const { registry } = this;
     const capabilities: ServerCapabilities = { logging: {} };
@@ -93,7 +94,8 @@ export class McpServer implements Engine {
     if (has("resources", resourceCount)) {
       capabilities.resources = { subscribe: true, listChanged: true };
     }
-    if (capabilities.prompts || registry.templates.length > 0) capabilities.completions = {};
+    const completable = capabilities.prompts || registry.templates.length > 0;
+    if (completable && supports(version, "completionsCapability")) capabilities.completions = {};
     return capabilities;
   }
 

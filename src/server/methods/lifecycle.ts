@@ -28,7 +28,7 @@ export const lifecycleMethods: MethodTable = {
     const { engine } = rc;
     const result: InitializeResult = {
       protocolVersion: version,
-      capabilities: engine.capabilities(),
+      capabilities: engine.capabilities(version),
       serverInfo: implementationForVersion(engine.serverInfo(), version),
     };
     if (engine.instructions !== undefined) result.instructions = engine.instructions;

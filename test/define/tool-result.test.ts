@@ -1,0 +1,189 @@
+import { describe, expect, it } from "vitest";
+import { sniffMimeType } from "../../src/define/bytes.js";
+import { errorResult, isCallToolResult, normalizeToolResult } from "../../src/define/index.js";
+import type { CallToolResult, ContentBlock } from "../../src/protocol/index.js";
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
+const WAV = new Uint8Array([
+  ...Buffer.from("RIFF"),
+  0x24,
+  0x00,
+  0x00,
+  0x00,
+  ...Buffer.from("WAVE"),
+  ...Buffer.from("fmt "),
+]);
+const UNKNOWN = new Uint8Array([1, 2, 3, 4]);
+
+const normalize = (value: unknown) => normalizeToolResult(value, undefined, "t");
+
+describe("normalizeToolResult", () => {
+  it("turns a string into one text block", async () => {
+    expect(await normalize("hello")).toEqual({ content: [{ type: "text", text: "hello" }] });
+    expect(await normalize("")).toEqual({ content: [{ type: "text", text: "" }] });
+  });
+
+  it("turns an object into JSON text, without structuredContent", async () => {
+    expect(await normalize({ a: 1, b: ["x"] })).toEqual({
+      content: [{ type: "text", text: '{"a":1,"b":["x"]}' }],
+    });
+  });
+
+  it("turns other JSON values into JSON text", async () => {
+    expect(await normalize(42)).toEqual({ content: [{ type: "text", text: "42" }] });
+    expect(await normalize(false)).toEqual({ content: [{ type: "text", text: "false" }] });
+    expect(await normalize(null)).toEqual({ content: [{ type: "text", text: "null" }] });
+    expect(await normalize([1, "two"])).toEqual({ content: [{ type: "text", text: '[1,"two"]' }] });
+    expect(await normalize([])).toEqual({ content: [{ type: "text", text: "[]" }] });
+  });
+
+  it("turns undefined into empty content", async () => {
+    expect(await normalize(undefined)).toEqual({ content: [] });
+  });
+
+  it("sniffs PNG and JPEG bytes into image content", async () => {
+    expect(await normalize(PNG)).toEqual({
+      content: [{ type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }],
+    });
+    expect(await normalize(JPEG)).toEqual({
+      content: [{ type: "image", data: "/9j/4A==", mimeType: "image/jpeg" }],
+    });
+  });
+
+  it("sniffs WAV bytes into audio content", async () => {
+    expect(await normalize(WAV)).toEqual({
+      content: [
+        {
+          type: "audio",
+          data: Buffer.from(WAV).toString("base64"),
+          mimeType: "audio/wav",
+        },
+      ],
+    });
+  });
+
+  it("encodes only the bytes of a view, not its whole buffer", async () => {
+    const backing = new Uint8Array([0, 0, ...PNG, 0xaa]);
+    const view = backing.subarray(2, 2 + PNG.length);
+    expect(await normalize(view)).toEqual({
+      content: [{ type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }],
+    });
+    expect(await normalize(Buffer.from(PNG))).toEqual({
+      content: [{ type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }],
+    });
+  });
+
+  it("uses the mime type given with { data, mimeType }", async () => {
+    expect(await normalize({ data: UNKNOWN, mimeType: "image/svg+xml" })).toEqual({
+      content: [{ type: "image", data: "AQIDBA==", mimeType: "image/svg+xml" }],
+    });
+    expect(await normalize({ data: UNKNOWN, mimeType: "audio/mpeg" })).toEqual({
+      content: [{ type: "audio", data: "AQIDBA==", mimeType: "audio/mpeg" }],
+    });
+    // The stated type wins over what the bytes look like.
+    expect(await normalize({ data: PNG, mimeType: "image/x-custom" })).toEqual({
+      content: [{ type: "image", data: "iVBORw0KGgo=", mimeType: "image/x-custom" }],
+    });
+  });
+
+  it("turns bytes of an unknown format into isError with a hint", async () => {
+    expect(await normalize(UNKNOWN)).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "t" returned bytes of an unknown format; return { data, mimeType } to say what they are',
+        },
+      ],
+      isError: true,
+    });
+  });
+
+  it("turns bytes of a non-media type into isError", async () => {
+    expect(await normalize({ data: UNKNOWN, mimeType: "application/pdf" })).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "t" returned bytes of type "application/pdf"; only image/* and audio/* bytes become content, return an embedded resource for other types',
+        },
+      ],
+      isError: true,
+    });
+  });
+
+  it("wraps one content block", async () => {
+    const block: ContentBlock = { type: "resource_link", uri: "file:///a.txt", name: "a.txt" };
+    const result = await normalize(block);
+    expect(result).toEqual({ content: [block] });
+    expect(result.content[0]).toBe(block);
+  });
+
+  it("passes an array of content blocks through", async () => {
+    const blocks: ContentBlock[] = [
+      { type: "text", text: "see" },
+      { type: "image", data: "AAAA", mimeType: "image/png" },
+      { type: "resource", resource: { uri: "config://app", text: "{}" } },
+    ];
+    const result = await normalize(blocks);
+    expect(result).toEqual({ content: blocks });
+    expect(result.content).toBe(blocks);
+  });
+
+  it("serialises an array that is not all content blocks", async () => {
+    expect(await normalize([{ type: "text", text: "a" }, 1])).toEqual({
+      content: [{ type: "text", text: '[{"type":"text","text":"a"},1]' }],
+    });
+  });
+
+  it("passes a full CallToolResult through unchanged", async () => {
+    const result: CallToolResult = {
+      content: [{ type: "text", text: "done" }],
+      isError: false,
+      _meta: { took: 3 },
+    };
+    expect(await normalize(result)).toBe(result);
+    const empty = { content: [] };
+    expect(await normalize(empty)).toBe(empty);
+  });
+
+  it("serialises an object whose content is not content blocks", async () => {
+    expect(await normalize({ content: ["not a block"] })).toEqual({
+      content: [{ type: "text", text: '{"content":["not a block"]}' }],
+    });
+  });
+});
+
+describe("helpers", () => {
+  it("errorResult builds an isError text result", () => {
+    expect(errorResult("nope")).toEqual({
+      content: [{ type: "text", text: "nope" }],
+      isError: true,
+    });
+  });
+
+  it("isCallToolResult needs a content array of content blocks", () => {
+    expect(isCallToolResult({ content: [] })).toBe(true);
+    expect(isCallToolResult({ content: [{ type: "text", text: "a" }], isError: true })).toBe(true);
+    expect(isCallToolResult({ content: [{ type: "video" }] })).toBe(false);
+    expect(isCallToolResult({ content: "a" })).toBe(false);
+    expect(isCallToolResult(null)).toBe(false);
+    expect(isCallToolResult("a")).toBe(false);
+  });
+
+  it("sniffMimeType knows the common image and audio signatures", () => {
+    const riff = (form: string) =>
+      new Uint8Array([...Buffer.from("RIFF"), 0, 0, 0, 0, ...Buffer.from(form)]);
+    expect(sniffMimeType(PNG)).toBe("image/png");
+    expect(sniffMimeType(JPEG)).toBe("image/jpeg");
+    expect(sniffMimeType(new Uint8Array(Buffer.from("GIF89a")))).toBe("image/gif");
+    expect(sniffMimeType(riff("WEBP"))).toBe("image/webp");
+    expect(sniffMimeType(riff("WAVE"))).toBe("audio/wav");
+    expect(sniffMimeType(riff("AVI "))).toBeUndefined();
+    expect(sniffMimeType(new Uint8Array(Buffer.from("ID3\x04")))).toBe("audio/mpeg");
+    expect(sniffMimeType(new Uint8Array(Buffer.from("OggS")))).toBe("audio/ogg");
+    expect(sniffMimeType(new Uint8Array(Buffer.from("fLaC")))).toBe("audio/flac");
+    expect(sniffMimeType(UNKNOWN)).toBeUndefined();
+    expect(sniffMimeType(new Uint8Array([0x89, 0x50]))).toBeUndefined();
+    expect(sniffMimeType(new Uint8Array())).toBeUndefined();
+  });
+});

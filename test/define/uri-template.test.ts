@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { parseUriTemplate, uriProblem } from "../../src/define/index.js";
+
+const parseError = (template: string): string => {
+  try {
+    parseUriTemplate(template);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${template} parsed`);
+};
+
+describe("parseUriTemplate: variables", () => {
+  it.each([
+    ["users://{id}", ["id"]],
+    ["users://{org}/{id}/posts", ["org", "id"]],
+    ["files://{+path}", ["path"]],
+    ["files://root{/a,b}", ["a", "b"]],
+    ["search://q{?q,limit}", ["q", "limit"]],
+    ["search://q{?q}{&page}", ["q", "page"]],
+    ["docs://page{#frag}", ["frag"]],
+    ["files://name{.ext}", ["ext"]],
+    ["a://{x,y}", ["x", "y"]],
+    ["a://{list*}/{short:3}", ["list", "short"]],
+    ["a://{snake_case1}", ["snake_case1"]],
+  ])("%s has variables %j", (template, variables) => {
+    const parsed = parseUriTemplate(template);
+    expect(parsed.template).toBe(template);
+    expect(parsed.variables).toEqual(variables);
+  });
+});
+
+describe("parseUriTemplate: errors", () => {
+  it.each([
+    ["users://{id", "unbalanced braces in URI template users://{id"],
+    ["users://}{id}", "unbalanced braces in URI template users://}{id}"],
+    ["users://{id}/x}", 'unbalanced "}" in URI template users://{id}/x}'],
+    ["users://{a{b}}", 'nested "{" in URI template users://{a{b}}'],
+    ["users://{id}/{id}", "URI template users://{id}/{id} names a variable twice"],
+    ["users://{?id}{&id}", "URI template users://{?id}{&id} names a variable twice"],
+    ["users://all", 'URI template users://all has no {variables}; use "uri" for a fixed URI'],
+    ["users://{}", 'variable "" in users://{} must be letters, digits or "_"'],
+    ["users://{a-b}", 'variable "a-b" in users://{a-b} must be letters, digits or "_"'],
+    ["users://{a b}", 'variable "a b" in users://{a b} must be letters, digits or "_"'],
+    ["users://{a,}", 'variable "" in users://{a,} must be letters, digits or "_"'],
+    ["users://{=x}", 'variable "=x" in users://{=x} must be letters, digits or "_"'],
+    ["users://{;x}", '"{;...}" path parameters are not supported in users://{;x}'],
+    ["users/{id}", 'URI template "users/{id}" needs a scheme, such as "users://{id}"'],
+  ])("rejects %s", (template, message) => {
+    expect(parseError(template)).toBe(message);
+  });
+});
+
+describe("parseUriTemplate: matching", () => {
+  const match = (template: string, uri: string) => parseUriTemplate(template).match(uri);
+
+  it("matches simple variables, one segment each, decoding escapes", () => {
+    expect(match("users://{id}", "users://42")).toEqual({ id: "42" });
+    expect(match("users://{id}", "users://Ada%20Lovelace")).toEqual({ id: "Ada Lovelace" });
+    expect(match("users://{id}", "users://caf%C3%A9")).toEqual({ id: "café" });
+    expect(match("users://{org}/{id}/posts", "users://acme/7/posts")).toEqual({
+      org: "acme",
+      id: "7",
+    });
+    expect(match("users://{id}", "users://a/b")).toBeUndefined();
+    expect(match("users://{id}", "users://a?x=1")).toBeUndefined();
+    expect(match("users://{org}/{id}/posts", "users://acme/7/comments")).toBeUndefined();
+  });
+
+  it("does not match an empty simple or reserved variable", () => {
+    expect(match("users://{id}", "users://")).toBeUndefined();
+    expect(match("users://{org}/{id}", "users://acme/")).toBeUndefined();
+    expect(match("files://{+path}", "files://")).toBeUndefined();
+  });
+
+  it("keeps a malformed escape as it is", () => {
+    expect(match("users://{id}", "users://100%")).toEqual({ id: "100%" });
+  });
+
+  it("matches comma lists and strips modifiers", () => {
+    expect(match("a://{x,y}", "a://1,2")).toEqual({ x: "1", y: "2" });
+    expect(match("a://{list*}/{short:3}", "a://1/abc")).toEqual({ list: "1", short: "abc" });
+  });
+
+  it("matches {+path} across slashes", () => {
+    expect(match("files://{+path}", "files://docs/a%20b.txt")).toEqual({ path: "docs/a b.txt" });
+    expect(match("files://{+path}/raw", "files://a/b/raw")).toEqual({ path: "a/b" });
+  });
+
+  it("matches optional {/seg} segments", () => {
+    expect(match("files://root{/a,b}", "files://root/x/y")).toEqual({ a: "x", b: "y" });
+    expect(match("files://root{/a,b}", "files://root/x")).toEqual({ a: "x" });
+    expect(match("files://root{/a,b}", "files://root")).toEqual({});
+    expect(match("files://root{/a}", "files://root/x%2Fy")).toEqual({ a: "x/y" });
+  });
+
+  it("matches an optional {.ext}", () => {
+    expect(match("files://name{.ext}", "files://name.json")).toEqual({ ext: "json" });
+    expect(match("files://name{.ext}", "files://name")).toEqual({});
+    expect(match("files://name{.ext}", "files://name.tar.gz")).toBeUndefined();
+  });
+
+  it("matches query variables in any order, decoding them", () => {
+    expect(match("search://q{?q,limit}", "search://q?q=a%20b&limit=5")).toEqual({
+      q: "a b",
+      limit: "5",
+    });
+    expect(match("search://q{?q,limit}", "search://q?limit=5&q=x")).toEqual({
+      q: "x",
+      limit: "5",
+    });
+    expect(match("search://q{?q,limit}", "search://q?limit=5")).toEqual({ limit: "5" });
+    expect(match("search://q{?q,limit}", "search://q")).toEqual({});
+    expect(match("search://q{?q,limit}", "search://q?other=1")).toEqual({});
+  });
+
+  it("matches {?a}{&b} as one query", () => {
+    expect(match("search://q{?q}{&page}", "search://q?q=a&page=2")).toEqual({
+      q: "a",
+      page: "2",
+    });
+    expect(match("search://q?fixed=1{&page}", "search://q?fixed=1&page=3")).toEqual({
+      page: "3",
+    });
+  });
+
+  it("matches an optional {#frag}", () => {
+    expect(match("docs://page{#frag}", "docs://page#intro")).toEqual({ frag: "intro" });
+    expect(match("docs://page{#frag}", "docs://page")).toEqual({});
+  });
+
+  it("treats regex characters in the literal parts literally", () => {
+    expect(match("a+b://x.y/{id}", "a+b://x.y/1")).toEqual({ id: "1" });
+    expect(match("a+b://x.y/{id}", "a+b://xzy/1")).toBeUndefined();
+  });
+});
+
+describe("uriProblem", () => {
+  it("accepts URIs with a scheme", () => {
+    for (const uri of ["config://app", "file:///tmp/a.txt", "https://example.com/x", "urn:a:b"]) {
+      expect(uriProblem(uri)).toBeUndefined();
+    }
+  });
+
+  it("explains what is wrong", () => {
+    expect(uriProblem("app")).toBe(
+      'uri "app" is not a URI: it needs a scheme, such as "config://app" or "file:///path"',
+    );
+    expect(uriProblem(42)).toBe(
+      'uri 42 is not a URI: it needs a scheme, such as "config://app" or "file:///path"',
+    );
+    expect(uriProblem("http://[bad")).toBe('uri "http://[bad" is not a valid URI');
+  });
+});
