@@ -95,6 +95,10 @@ function describe(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
+/**
+ * The dialect zod writes is left out (2020-12 is MCP's default); a schema
+ * written by hand is served exactly as written, `$schema` included.
+ */
 function toJsonSchema(schema: AnySchema | JsonSchemaObject, io: "input" | "output"): JsonObject {
   let json: JsonObject;
   if (isZod4(schema)) {
@@ -102,7 +106,7 @@ function toJsonSchema(schema: AnySchema | JsonSchemaObject, io: "input" | "outpu
   } else if (isZod3(schema)) {
     json = zodToJsonSchema(schema, { $refStrategy: "none" }) as JsonObject;
   } else {
-    json = schema;
+    return schema;
   }
   const { $schema: _dialect, ...rest } = json;
   return rest;

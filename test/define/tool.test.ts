@@ -217,7 +217,7 @@ describe("defineTool: input schemas", () => {
     });
   });
 
-  it("serves a JSON Schema object as written, minus $schema", () => {
+  it("serves a JSON Schema object exactly as written, $schema included", () => {
     const schema = {
       $schema: "http://json-schema.org/draft-07/schema#",
       type: "object" as const,
@@ -226,6 +226,7 @@ describe("defineTool: input schemas", () => {
     };
     const tool = compiled(defineTool({ description: "d", input: schema, handler: () => "" }));
     expect(tool.descriptor.inputSchema).toEqual({
+      $schema: "http://json-schema.org/draft-07/schema#",
       type: "object",
       properties: { q: { type: "string" } },
       required: ["q"],
