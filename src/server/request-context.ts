@@ -22,17 +22,21 @@ import type { Session } from "./session.js";
 /** The cancellation state of one request; the AbortController is made only when asked for. */
 export class InFlight {
   private controller: AbortController | undefined;
+  private reason: Error | undefined;
   cancelled = false;
+  /** Answered: nothing more may be sent for it (progress must stop at completion). */
+  finished = false;
 
   get signal(): AbortSignal {
     this.controller ??= new AbortController();
-    if (this.cancelled && !this.controller.signal.aborted) this.controller.abort();
+    if (this.cancelled && !this.controller.signal.aborted) this.controller.abort(this.reason);
     return this.controller.signal;
   }
 
   cancel(reason: string): void {
     this.cancelled = true;
-    this.controller?.abort(new Error(reason));
+    this.reason = new Error(reason);
+    this.controller?.abort(this.reason);
   }
 }
 
@@ -83,7 +87,9 @@ export class RequestContext implements HandlerContext {
   }
 
   async progress(progress: number, total?: number, message?: string): Promise<void> {
-    if (this.progressToken === undefined || this.inFlight.cancelled) return;
+    if (this.progressToken === undefined || this.inFlight.cancelled || this.inFlight.finished) {
+      return;
+    }
     if (!(progress > this.lastProgress)) {
       this.engine.warn(
         `progress must increase with each report: ${progress} came after ${this.lastProgress}; it was not sent`,

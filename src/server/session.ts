@@ -164,6 +164,7 @@ export class Session implements MessageReceiver, SessionInfo {
       );
       return failure(id, ErrorCode.InternalError, `Internal error in ${method}: ${message}`);
     } finally {
+      inFlight.finished = true;
       if (this.inFlight.get(id) === inFlight) this.inFlight.delete(id);
     }
   }

@@ -1,0 +1,195 @@
+/**
+ * Drives the fixture server as a child process with raw newline-delimited
+ * JSON-RPC over its stdin/stdout: for the revisions the SDK client will not
+ * negotiate, and for malformed input no real client would send.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { FIXTURE, REPO_ROOT } from "./fixture.js";
+import { Inbox } from "./inbox.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: messages are arbitrary JSON under test.
+export type Json = any;
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+const running = new Set<RawClient>();
+
+export class RawClient {
+  /** Every stdout line that parsed as JSON, in order. */
+  readonly messages = new Inbox<Json>();
+  /** Every stdout line that did not parse as JSON (must stay empty). */
+  readonly garbage: string[] = [];
+  /** stderr so far: each item is the whole text received up to then. */
+  readonly stderr = new Inbox<string>();
+  readonly exited: Promise<Exit>;
+  private readonly child: ChildProcessWithoutNullStreams;
+  private stdoutRest = "";
+  private stderrText = "";
+  private nextId = 1;
+
+  private constructor(env: Record<string, string>) {
+    this.child = spawn(process.execPath, ["--import", "tsx", FIXTURE], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    this.child.stdout.setEncoding("utf8");
+    this.child.stderr.setEncoding("utf8");
+    this.child.stdout.on("data", (chunk: string) => this.onStdout(chunk));
+    this.child.stderr.on("data", (chunk: string) => {
+      this.stderrText += chunk;
+      this.stderr.push(this.stderrText);
+    });
+    // Writing to a child that has exited must not fail the test run.
+    this.child.stdin.on("error", () => {});
+    this.exited = new Promise((resolve) => {
+      this.child.once("exit", (code, signal) => resolve({ code, signal }));
+    });
+    running.add(this);
+    void this.exited.then(() => running.delete(this));
+  }
+
+  /** Starts the fixture; env adds to (or overrides) the test's environment. */
+  static start(env: Record<string, string> = {}): RawClient {
+    return new RawClient(env);
+  }
+
+  /** Starts the fixture and initializes a session at `version`. */
+  static async initialized(
+    version: string,
+    capabilities: Json = {},
+    env: Record<string, string> = {},
+  ): Promise<{ client: RawClient; result: Json }> {
+    const client = RawClient.start(env);
+    const result = await client.initialize(version, capabilities);
+    return { client, result };
+  }
+
+  private onStdout(chunk: string): void {
+    const lines = (this.stdoutRest + chunk).split("\n");
+    this.stdoutRest = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        this.messages.push(JSON.parse(line));
+      } catch {
+        this.garbage.push(line);
+      }
+    }
+  }
+
+  get stderrSoFar(): string {
+    return this.stderrText;
+  }
+
+  /** Writes raw text to the server's stdin, exactly as given. */
+  write(text: string): void {
+    this.child.stdin.write(text);
+  }
+
+  /** Writes raw bytes to the server's stdin (to split a character across writes). */
+  writeBytes(bytes: Uint8Array): void {
+    this.child.stdin.write(bytes);
+  }
+
+  /** Sends one message (or a batch) as a line. */
+  send(message: Json): void {
+    this.write(`${JSON.stringify(message)}\n`);
+  }
+
+  notify(method: string, params?: Json): void {
+    this.send(
+      params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params },
+    );
+  }
+
+  /** A fresh numeric id for a request. */
+  id(): number {
+    return this.nextId++;
+  }
+
+  /** Sends a request and resolves with the whole response message (result or error). */
+  request(method: string, params?: Json, id: string | number = this.id()): Promise<Json> {
+    const message =
+      params === undefined
+        ? { jsonrpc: "2.0", id, method }
+        : { jsonrpc: "2.0", id, method, params };
+    const sentAt = this.messages.items.length;
+    this.send(message);
+    return this.response(id, sentAt);
+  }
+
+  /**
+   * Resolves with the response to request `id`: the first one among the messages
+   * received from index `since` on (so a reused id finds its own answer).
+   */
+  response(id: string | number | null, since = 0): Promise<Json> {
+    return this.messages.waitFor(
+      (m) => !Array.isArray(m) && !("method" in m) && m.id === id,
+      `the response to request ${JSON.stringify(id)}`,
+      since,
+    );
+  }
+
+  /** Resolves with the result of a request; fails the test on an error response. */
+  async result(method: string, params?: Json): Promise<Json> {
+    const response = await this.request(method, params);
+    if ("error" in response) {
+      throw new Error(`${method} failed: ${JSON.stringify(response.error)}`);
+    }
+    return response.result;
+  }
+
+  /** Resolves with the first message, received or to come, that is a `method` notification or request. */
+  waitForMethod(method: string, matches: (m: Json) => boolean = () => true): Promise<Json> {
+    return this.messages.waitFor(
+      (m) => !Array.isArray(m) && m.method === method && matches(m),
+      `a "${method}" message`,
+    );
+  }
+
+  /** Messages received so far that carry `method`. */
+  withMethod(method: string): Json[] {
+    return this.messages.items.filter((m) => !Array.isArray(m) && m.method === method);
+  }
+
+  waitForStderr(text: string): Promise<string> {
+    return this.stderr.waitFor((all) => all.includes(text), `stderr to contain ${text}`);
+  }
+
+  async initialize(version: string, capabilities: Json = {}): Promise<Json> {
+    const result = await this.result("initialize", {
+      protocolVersion: version,
+      capabilities,
+      clientInfo: { name: "raw-test-client", version: "0.0.1" },
+    });
+    this.notify("notifications/initialized");
+    return result;
+  }
+
+  /** Answers a request the server sent. */
+  respond(id: string | number, result: Json): void {
+    this.send({ jsonrpc: "2.0", id, result });
+  }
+
+  /** Closes stdin (the MCP way to end a stdio session) and resolves with how the process exited. */
+  close(): Promise<Exit> {
+    this.child.stdin.end();
+    return this.exited;
+  }
+
+  /** Ends the child however it is doing. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.kill("SIGKILL");
+    }
+    await this.exited;
+  }
+}
+
+/** Kills every raw child still running; call from afterEach/afterAll. */
+export async function killRawClients(): Promise<void> {
+  await Promise.all([...running].map((client) => client.kill()));
+}

@@ -1,0 +1,108 @@
+/**
+ * Author code that misbehaves: the server answers with the right kind of error,
+ * keeps serving, and keeps to the protocol.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { killRawClients, RawClient } from "./helpers/raw-client.js";
+
+describe("misbehaving definitions", () => {
+  let client: RawClient;
+
+  beforeAll(async () => {
+    ({ client } = await RawClient.initialized("2025-11-25", {}, { FIXTURE_EXTRAS: "1" }));
+  });
+  afterAll(killRawClients);
+
+  it("a result that does not match the output schema is the tool's error", async () => {
+    expect(await client.request("tools/call", { name: "bad_output" }, "bo")).toEqual({
+      jsonrpc: "2.0",
+      id: "bo",
+      result: {
+        content: [
+          {
+            type: "text",
+            text: 'Tool "bad_output" returned a result that does not match its output schema: sum: Invalid input: expected number, received string',
+          },
+        ],
+        isError: true,
+      },
+    });
+  });
+
+  it("a prompt that throws is -32603 naming the method, with the stack on stderr", async () => {
+    expect(await client.request("prompts/get", { name: "broken" }, "bp")).toEqual({
+      jsonrpc: "2.0",
+      id: "bp",
+      error: {
+        code: -32603,
+        message: "Internal error in prompts/get: the prompt failed on purpose",
+      },
+    });
+    await client.waitForStderr(
+      "[mcp-dir] prompts/get failed: Error: the prompt failed on purpose\n    at ",
+    );
+  });
+
+  it("a resource whose read throws is -32603 naming the method, with the stack on stderr", async () => {
+    expect(await client.request("resources/read", { uri: "memo://broken" }, "br")).toEqual({
+      jsonrpc: "2.0",
+      id: "br",
+      error: {
+        code: -32603,
+        message: "Internal error in resources/read: the resource failed on purpose",
+      },
+    });
+    await client.waitForStderr(
+      "[mcp-dir] resources/read failed: Error: the resource failed on purpose\n    at ",
+    );
+  });
+
+  // SRC BUG (open): progress after completion is still sent; see the fix proposed in the
+  // report (InFlight.finished in src/server/request-context.ts + session.ts). Flip to `it`
+  // once fixed.
+  it("sends no progress for a request that has already been answered", async () => {
+    expect(
+      await client.result("tools/call", { name: "leak_context", _meta: { progressToken: "gone" } }),
+    ).toEqual({ content: [{ type: "text", text: "leaked" }] });
+    expect(await client.result("tools/call", { name: "use_leaked_context" })).toEqual({
+      content: [{ type: "text", text: "used" }],
+    });
+    // Logging is not tied to a request: the log still arrives, before the response above.
+    expect(client.withMethod("notifications/message")).toEqual([
+      {
+        jsonrpc: "2.0",
+        method: "notifications/message",
+        params: { level: "info", data: "still allowed" },
+      },
+    ]);
+    expect(client.withMethod("notifications/progress")).toEqual([]);
+  });
+
+  // SRC BUG (open): InFlight.signal aborts a lazily made controller without the reason;
+  // see the fix proposed in the report. Flip to `it` once fixed.
+  it("a handler that first reads ctx.signal after its request was cancelled sees the client's reason", async () => {
+    client.send({
+      jsonrpc: "2.0",
+      id: "late",
+      method: "tools/call",
+      params: { name: "late_signal", arguments: { key: "k" } },
+    });
+    expect(await client.result("ping")).toEqual({});
+    client.notify("notifications/cancelled", { requestId: "late", reason: "stop now" });
+    expect(await client.result("tools/call", { name: "release", arguments: { key: "k" } })).toEqual(
+      {
+        content: [{ type: "text", text: "released k" }],
+      },
+    );
+    const line = /late_signal k: [^\n]*/;
+    const stderr = await client.stderr.waitFor((all) => line.test(all), "the late_signal report");
+    expect(line.exec(stderr)?.[0]).toBe("late_signal k: aborted=true reason=stop now");
+    expect(await client.result("ping")).toEqual({});
+    expect(client.messages.items.filter((m) => m.id === "late")).toEqual([]);
+  });
+
+  it("keeps serving afterwards, with nothing but JSON on stdout", async () => {
+    expect(await client.result("ping")).toEqual({});
+    expect(client.garbage).toEqual([]);
+  });
+});

@@ -1,0 +1,212 @@
+import type { Notification } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { TOOL_NAMES } from "./helpers/fixture.js";
+import { Inbox } from "./helpers/inbox.js";
+import { closeSdkClients, connectSdk, type SdkConnection } from "./helpers/sdk-client.js";
+
+/**
+ * Every notification the client receives, in order. A ping is the barrier that
+ * proves something was NOT sent: the server sends its change notifications in one
+ * go, so once the client has seen one of them and then a ping answered, all of them
+ * have arrived.
+ */
+async function connect(): Promise<{ sdk: SdkConnection; inbox: Inbox<Notification> }> {
+  const inbox = new Inbox<Notification>();
+  const sdk = await connectSdk({
+    setup: (client) => {
+      client.fallbackNotificationHandler = async ({ method, params }) =>
+        inbox.push({ method, params });
+    },
+  });
+  return { sdk, inbox };
+}
+
+const updated = (uri: string) => ({
+  method: "notifications/resources/updated",
+  params: { uri },
+});
+
+function waitForMethod(inbox: Inbox<Notification>, method: string, uri?: string) {
+  return inbox.waitFor(
+    (n) => n.method === method && (uri === undefined || n.params?.uri === uri),
+    uri ? `${method} for ${uri}` : method,
+  );
+}
+
+describe("resource subscriptions", () => {
+  afterEach(closeSdkClients);
+
+  it("sends resources/updated to a subscriber when the resource's source is replaced", async () => {
+    const { sdk, inbox } = await connect();
+    expect(await sdk.client.subscribeResource({ uri: "memo://dynamic-a" })).toEqual({});
+    expect(await sdk.client.callTool({ name: "touch", arguments: { ids: ["a"] } })).toEqual({
+      content: [{ type: "text", text: "touched a" }],
+    });
+    await waitForMethod(inbox, "notifications/resources/updated", "memo://dynamic-a");
+    await sdk.client.ping();
+    // Only its content changed, not the list: no resources/list_changed.
+    expect(inbox.items).toEqual([updated("memo://dynamic-a")]);
+    expect(await sdk.client.readResource({ uri: "memo://dynamic-a" })).toEqual({
+      contents: [{ uri: "memo://dynamic-a", mimeType: "text/plain", text: "dynamic a version 2" }],
+    });
+  });
+
+  it("stops sending resources/updated after unsubscribe", async () => {
+    const { sdk, inbox } = await connect();
+    await sdk.client.subscribeResource({ uri: "memo://dynamic-a" });
+    await sdk.client.subscribeResource({ uri: "memo://dynamic-b" });
+    await sdk.client.callTool({ name: "touch", arguments: { ids: ["a", "b"] } });
+    await waitForMethod(inbox, "notifications/resources/updated", "memo://dynamic-b");
+    await sdk.client.ping();
+    expect(inbox.items).toEqual([updated("memo://dynamic-a"), updated("memo://dynamic-b")]);
+
+    expect(await sdk.client.unsubscribeResource({ uri: "memo://dynamic-a" })).toEqual({});
+    // a is touched before b, so its update would come first.
+    await sdk.client.callTool({ name: "touch", arguments: { ids: ["a", "b"] } });
+    await inbox.waitForCount(
+      (n) => n.method === "notifications/resources/updated" && n.params?.uri === "memo://dynamic-b",
+      2,
+      "a second update of memo://dynamic-b",
+    );
+    await sdk.client.ping();
+    expect(inbox.items).toEqual([
+      updated("memo://dynamic-a"),
+      updated("memo://dynamic-b"),
+      updated("memo://dynamic-b"),
+    ]);
+  });
+
+  it("sends nothing for a change no one subscribed to that leaves the lists as they were", async () => {
+    const { sdk, inbox } = await connect();
+    await sdk.client.callTool({ name: "touch", arguments: { ids: ["a", "b"] } });
+    // Something that is surely sent after the touch's notifications would have been.
+    await sdk.client.subscribeResource({ uri: "memo://dynamic-b" });
+    await sdk.client.callTool({ name: "touch", arguments: { ids: ["b"] } });
+    await waitForMethod(inbox, "notifications/resources/updated", "memo://dynamic-b");
+    await sdk.client.ping();
+    expect(inbox.items).toEqual([updated("memo://dynamic-b")]);
+  });
+
+  it("tells subscribers of a removed resource, and the list changes", async () => {
+    const { sdk, inbox } = await connect();
+    await sdk.client.subscribeResource({ uri: "memo://dynamic-b" });
+    expect(await sdk.client.callTool({ name: "remove", arguments: { id: "b" } })).toEqual({
+      content: [{ type: "text", text: "removed b" }],
+    });
+    await waitForMethod(inbox, "notifications/resources/updated", "memo://dynamic-b");
+    await sdk.client.ping();
+    expect(inbox.items).toEqual([
+      { method: "notifications/resources/list_changed", params: {} },
+      updated("memo://dynamic-b"),
+    ]);
+    const { resources } = await sdk.client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(["memo://dynamic-a", "memo://static"]);
+    const error = await sdk.client.readResource({ uri: "memo://dynamic-b" }).catch((e) => e);
+    expect(error).toMatchObject({
+      code: -32002,
+      message: "MCP error -32002: Resource not found: memo://dynamic-b",
+    });
+  });
+
+  it("does not tell subscribers of unrelated resources that they changed when server.add() adds a tool", async () => {
+    const { sdk, inbox } = await connect();
+    await sdk.client.subscribeResource({ uri: "memo://static" });
+    await sdk.client.callTool({
+      name: "add_definition",
+      arguments: { kind: "tool", name: "runtime_tool" },
+    });
+    await waitForMethod(inbox, "notifications/tools/list_changed");
+    await sdk.client.ping();
+    expect(inbox.items).toEqual([{ method: "notifications/tools/list_changed", params: {} }]);
+  });
+});
+
+describe("list_changed after a registry change", () => {
+  afterEach(closeSdkClients);
+
+  it("announces a tool added at runtime, which is then listed and callable", async () => {
+    const { sdk, inbox } = await connect();
+    expect(
+      await sdk.client.callTool({
+        name: "add_definition",
+        arguments: { kind: "tool", name: "runtime_tool" },
+      }),
+    ).toEqual({ content: [{ type: "text", text: "added tool runtime_tool" }] });
+    await waitForMethod(inbox, "notifications/tools/list_changed");
+    await sdk.client.ping();
+    expect(inbox.items).toEqual([{ method: "notifications/tools/list_changed", params: {} }]);
+    const { tools } = await sdk.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual([...TOOL_NAMES, "runtime_tool"].sort());
+    expect(tools.find((t) => t.name === "runtime_tool")).toEqual({
+      name: "runtime_tool",
+      description: "Added at runtime",
+      inputSchema: { type: "object", properties: {} },
+    });
+    expect(await sdk.client.callTool({ name: "runtime_tool" })).toEqual({
+      content: [{ type: "text", text: "added" }],
+    });
+  });
+
+  it("the SDK client's own listChanged handling refetches the new list", async () => {
+    const refreshed = new Inbox<string[]>();
+    const sdk = await connectSdk({
+      listChanged: {
+        tools: {
+          debounceMs: 0,
+          onChanged: (error, tools) =>
+            refreshed.push(error ? [`error: ${error.message}`] : (tools ?? []).map((t) => t.name)),
+        },
+      },
+    });
+    await sdk.client.callTool({
+      name: "add_definition",
+      arguments: { kind: "tool", name: "zz_auto" },
+    });
+    expect(await refreshed.waitFor(() => true, "the refreshed tool list")).toEqual([
+      ...TOOL_NAMES,
+      "zz_auto",
+    ]);
+  });
+
+  it("announces a prompt added at runtime", async () => {
+    const { sdk, inbox } = await connect();
+    await sdk.client.callTool({
+      name: "add_definition",
+      arguments: { kind: "prompt", name: "runtime_prompt" },
+    });
+    await waitForMethod(inbox, "notifications/prompts/list_changed");
+    await sdk.client.ping();
+    expect(inbox.items).toEqual([{ method: "notifications/prompts/list_changed", params: {} }]);
+    const { prompts } = await sdk.client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual([
+      "code_review",
+      "greet",
+      "linked",
+      "runtime_prompt",
+    ]);
+    expect(await sdk.client.getPrompt({ name: "runtime_prompt" })).toEqual({
+      messages: [{ role: "user", content: { type: "text", text: "added" } }],
+    });
+  });
+
+  it("announces a resource added at runtime", async () => {
+    const { sdk, inbox } = await connect();
+    await sdk.client.callTool({
+      name: "add_definition",
+      arguments: { kind: "resource", name: "runtime_memo" },
+    });
+    await waitForMethod(inbox, "notifications/resources/list_changed");
+    await sdk.client.ping();
+    expect(inbox.items).toEqual([{ method: "notifications/resources/list_changed", params: {} }]);
+    const { resources } = await sdk.client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual([
+      "memo://dynamic-a",
+      "memo://dynamic-b",
+      "memo://runtime_memo",
+      "memo://static",
+    ]);
+    expect(await sdk.client.readResource({ uri: "memo://runtime_memo" })).toEqual({
+      contents: [{ uri: "memo://runtime_memo", mimeType: "text/plain", text: "added" }],
+    });
+  });
+});
