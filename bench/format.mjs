@@ -1,7 +1,5 @@
 // Renders benchmark results (as built by run.mjs) as a plain-text report.
 
-const MODES = ["sequential", "pipelined"];
-
 const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: 1,
@@ -25,11 +23,10 @@ function table(header, rows, textColumns = 1) {
 }
 
 export function formatReport(report) {
-  const { config, environment, results, ratios, skipped } = report;
+  const { title, modes, setup, config, environment, results, ratios, skipped } = report;
   const lines = [
-    `stdio echo benchmark (node ${environment.node}, ${environment.cpus} CPUs)`,
-    `warmup ${config.warmup}, sequential ${config.sequential}, pipelined ${config.pipelined} ` +
-      `(depth ${config.depth}); median of ${config.rounds} round(s)`,
+    `${title} (node ${environment.node}, ${environment.cpus} CPUs)`,
+    `${setup}; median of ${config.rounds} round(s)`,
     "",
     table(
       ["server", "mode", "calls/s", "p50 (µs)", "p99 (µs)"],
@@ -44,10 +41,10 @@ export function formatReport(report) {
     ),
     "",
     table(
-      ["throughput ratio", ...MODES],
+      ["throughput ratio", ...modes],
       Object.entries(ratios).map(([pair, byMode]) => [
         pair,
-        ...MODES.map((mode) => (byMode === null ? "n/a" : `${byMode[mode].toFixed(2)}x`)),
+        ...modes.map((mode) => (byMode === null ? "n/a" : `${byMode[mode].toFixed(2)}x`)),
       ]),
     ),
   ];

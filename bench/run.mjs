@@ -1,35 +1,59 @@
-// Runs the stdio echo benchmark for the floor, the official SDK and mcp-dir in one go.
-// Usage: node bench/run.mjs [--quick] [--json] [--rounds N] [--only floor,sdk,mcp-dir]
+// Runs the echo benchmarks for the floor, the official SDK and mcp-dir in one go,
+// over stdio and over Streamable HTTP.
+// Usage: node bench/run.mjs [--suite stdio|http|all] [--quick] [--json] [--rounds N]
+//                           [--only floor,sdk,mcp-dir]
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { formatReport } from "./format.mjs";
-import { benchmarkServer } from "./stdio/driver.mjs";
+import { benchmarkServer as benchmarkHttp } from "./http/driver.mjs";
+import { benchmarkServer as benchmarkStdio } from "./stdio/driver.mjs";
 
-const SERVERS = [
-  { name: "floor", entry: "stdio/floor-echo.mjs" },
-  { name: "sdk", entry: "stdio/sdk-server.mjs" },
-  {
-    name: "mcp-dir",
-    entry: "stdio/mcp-dir-server.mjs",
-    needs: "../dist/index.js",
-    hint: "run `npm run build`",
+const MCP_DIR_NEEDS = { needs: "../dist/index.js", hint: "run `npm run build`" };
+
+const SUITES = {
+  stdio: {
+    title: "stdio echo benchmark",
+    benchmark: benchmarkStdio,
+    modes: ["sequential", "pipelined"],
+    describe: (config) =>
+      `warmup ${config.warmup}, sequential ${config.sequential}, pipelined ${config.pipelined} ` +
+      `(depth ${config.depth})`,
+    servers: [
+      { name: "floor", entry: "stdio/floor-echo.mjs" },
+      { name: "sdk", entry: "stdio/sdk-server.mjs" },
+      { name: "mcp-dir", entry: "stdio/mcp-dir-server.mjs", ...MCP_DIR_NEEDS },
+    ],
+    profiles: {
+      full: { warmup: 2_000, sequential: 5_000, pipelined: 50_000, depth: 64, rounds: 5 },
+      quick: { warmup: 2_000, sequential: 1_000, pipelined: 20_000, depth: 64, rounds: 3 },
+    },
   },
-];
+  http: {
+    title: "Streamable HTTP echo benchmark",
+    benchmark: benchmarkHttp,
+    modes: ["sequential", "concurrent"],
+    describe: (config) =>
+      `warmup ${config.warmup}, sequential ${config.sequential}, concurrent ${config.concurrent} ` +
+      `(concurrency ${config.concurrency})`,
+    servers: [
+      { name: "floor", entry: "http/floor-echo.mjs" },
+      { name: "sdk", entry: "http/sdk-server.mjs" },
+      { name: "mcp-dir", entry: "http/mcp-dir-server.mjs", ...MCP_DIR_NEEDS },
+    ],
+    profiles: {
+      full: { warmup: 2_000, sequential: 2_000, concurrent: 20_000, concurrency: 32, rounds: 5 },
+      quick: { warmup: 1_000, sequential: 500, concurrent: 5_000, concurrency: 32, rounds: 3 },
+    },
+  },
+};
 
 const RATIOS = [
   ["mcp-dir", "floor"],
   ["sdk", "floor"],
   ["mcp-dir", "sdk"],
 ];
-
-const MODES = ["sequential", "pipelined"];
-
-const PROFILES = {
-  full: { warmup: 2_000, sequential: 5_000, pipelined: 50_000, depth: 64, rounds: 5 },
-  quick: { warmup: 2_000, sequential: 1_000, pipelined: 20_000, depth: 64, rounds: 3 },
-};
 
 const TIMEOUT_MS = 120_000;
 
@@ -44,53 +68,66 @@ function median(values) {
 function parseOptions() {
   const { values } = parseArgs({
     options: {
+      suite: { type: "string", default: "all" },
       quick: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       rounds: { type: "string" },
       only: { type: "string" },
     },
   });
-  const names = SERVERS.map((server) => server.name);
+  const suiteNames = Object.keys(SUITES);
+  const suites = values.suite === "all" ? suiteNames : [values.suite];
+  if (!suiteNames.includes(suites[0])) {
+    throw new Error(`--suite: unknown suite ${values.suite}; known: ${suiteNames.join(", ")}, all`);
+  }
+  const names = SUITES.stdio.servers.map((server) => server.name);
   const only = values.only?.split(",").map((name) => name.trim()) ?? names;
   const unknown = only.filter((name) => !names.includes(name));
   if (unknown.length > 0) {
     throw new Error(`--only: unknown server(s) ${unknown.join(", ")}; known: ${names.join(", ")}`);
   }
-  const config = { ...(values.quick ? PROFILES.quick : PROFILES.full) };
+  let rounds;
   if (values.rounds !== undefined) {
-    config.rounds = Number(values.rounds);
-    if (!Number.isInteger(config.rounds) || config.rounds < 1) {
+    rounds = Number(values.rounds);
+    if (!Number.isInteger(rounds) || rounds < 1) {
       throw new Error(`--rounds must be a positive integer, got ${values.rounds}`);
     }
   }
-  return { config, json: values.json, only };
+  const configFor = (suite) => {
+    const config = { ...(values.quick ? suite.profiles.quick : suite.profiles.full) };
+    if (rounds !== undefined) config.rounds = rounds;
+    return config;
+  };
+  return { suites, configFor, json: values.json, only };
 }
 
 /** Runs every available server once per round, rotating the order each round. */
-async function collect(servers, config) {
+async function collect(suite, servers, config) {
   const samples = new Map(servers.map((server) => [server.name, []]));
   for (let round = 0; round < config.rounds; round++) {
     const order = servers.map((_, i) => servers[(i + round) % servers.length]);
     for (const server of order) {
-      const result = await benchmarkServer({
+      const result = await suite.benchmark({
         ...config,
         entry: resolveBench(server.entry),
         timeoutMs: TIMEOUT_MS,
       });
       samples.get(server.name).push(result);
       console.error(
-        `round ${round + 1}/${config.rounds} ${server.name}: ` +
-          MODES.map((mode) => `${mode} ${Math.round(result[mode].callsPerSec)} calls/s`).join(", "),
+        `${suite.name} round ${round + 1}/${config.rounds} ${server.name}: ` +
+          suite.modes
+            .map((mode) => `${mode} ${Math.round(result[mode].callsPerSec)} calls/s`)
+            .join(", "),
       );
     }
   }
   return samples;
 }
 
-function summarize(samples) {
+function summarize(samples, modes) {
   const results = [];
   for (const [server, runs] of samples) {
-    for (const mode of MODES) {
+    for (const mode of modes) {
       const metric = (key) => median(runs.map((run) => run[mode][key]));
       results.push({
         server,
@@ -108,17 +145,17 @@ function summarize(samples) {
   for (const [a, b] of RATIOS) {
     const available = samples.has(a) && samples.has(b);
     ratios[`${a} / ${b}`] = available
-      ? Object.fromEntries(MODES.map((mode) => [mode, throughput(a, mode) / throughput(b, mode)]))
+      ? Object.fromEntries(modes.map((mode) => [mode, throughput(a, mode) / throughput(b, mode)]))
       : null;
   }
   return { results, ratios };
 }
 
-async function main() {
-  const { config, json, only } = parseOptions();
+async function runSuite(name, config, only) {
+  const suite = { name, ...SUITES[name] };
   const available = [];
   const skipped = [];
-  for (const server of SERVERS.filter(({ name }) => only.includes(name))) {
+  for (const server of suite.servers.filter(({ name }) => only.includes(name))) {
     if (server.needs === undefined || existsSync(resolveBench(server.needs))) {
       available.push(server);
     } else {
@@ -128,14 +165,27 @@ async function main() {
   }
   for (const { server, reason } of skipped) console.error(`skipping ${server}: ${reason}`);
 
-  const samples = await collect(available, config);
-  const report = {
+  const samples = await collect(suite, available, config);
+  return {
+    title: suite.title,
+    modes: suite.modes,
+    setup: suite.describe(config),
     environment: { node: process.version, cpus: availableParallelism() },
     config,
-    ...summarize(samples),
+    ...summarize(samples, suite.modes),
     skipped,
   };
-  console.log(json ? JSON.stringify(report, null, 2) : formatReport(report));
+}
+
+async function main() {
+  const { suites, configFor, json, only } = parseOptions();
+  const reports = {};
+  for (const name of suites) reports[name] = await runSuite(name, configFor(SUITES[name]), only);
+  if (json) {
+    console.log(JSON.stringify(suites.length === 1 ? reports[suites[0]] : reports, null, 2));
+  } else {
+    console.log(Object.values(reports).map(formatReport).join("\n\n"));
+  }
 }
 
 try {

@@ -44,4 +44,13 @@ export {
   type ServerOptions,
   type Transport,
 } from "./server/index.js";
+export {
+  createHttpHandler,
+  type HttpHandler,
+  type HttpHandlerOptions,
+  type HttpServeOptions,
+  type HttpServing,
+  type HttpStats,
+  serveHttp,
+} from "./transports/http/index.js";
 export { type StdioOptions, StdioTransport, serveStdio } from "./transports/stdio.js";

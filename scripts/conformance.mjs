@@ -1,0 +1,156 @@
+// Serves test/conformance-server over Streamable HTTP with the mcp-dir CLI and runs the
+// official MCP conformance suite against it, in both pinned versions, under Node 22
+// (the suite needs fs.globSync). Prints each run's total and the sum; exits non-zero on
+// any failed check or warning.
+//
+// Usage: node scripts/conformance.mjs
+//   MCP_DIR_CONFORMANCE_URL=http://127.0.0.1:3000/mcp node scripts/conformance.mjs
+//     runs the suite against a server you started yourself instead.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const CLI = join(ROOT, "dist/cli/main.js");
+const FIXTURE = "test/conformance-server";
+const STARTUP_TIMEOUT_MS = 60_000;
+const STDERR_TAIL_CHARS = 4000;
+
+const RUNS = [
+  { version: "0.1.16", args: ["--suite", "all"] },
+  { version: "0.2.0-alpha.12", args: ["--requirements", "2025-11-25"] },
+];
+
+/** Starts `mcp-dir serve` on a free port and resolves to the URL its banner prints on stderr. */
+function startServer() {
+  if (!existsSync(CLI)) {
+    throw new Error(`${CLI} not found: run \`npm run build\` first`);
+  }
+  const child = spawn(
+    process.execPath,
+    [CLI, "serve", FIXTURE, "--http", "--port", "0", "--host", "127.0.0.1"],
+    { cwd: ROOT, stdio: ["ignore", "inherit", "pipe"] },
+  );
+  let stderr = "";
+  const url = new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the server printed no URL within ${STARTUP_TIMEOUT_MS} ms`)),
+      STARTUP_TIMEOUT_MS,
+    );
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk) => {
+      process.stderr.write(chunk);
+      stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
+      const match = /https?:\/\/[^\s"'`]+/.exec(stderr);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0].replace(/[).,;]+$/, ""));
+      }
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited before listening (code ${code}, signal ${signal})`));
+    });
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { url, stop };
+}
+
+/** Runs one pinned suite version under Node 22; resolves to its totals and warnings. */
+function runSuite(url, { version, args }) {
+  const output = mkdtempSync(join(tmpdir(), "mcp-dir-conformance-"));
+  const command = [
+    "-y",
+    "-p",
+    "node@22",
+    "-p",
+    `@modelcontextprotocol/conformance@${version}`,
+    "--",
+    "conformance",
+    "server",
+    "--url",
+    url,
+    ...args,
+    "-o",
+    output,
+  ];
+  console.log(`\n$ npx ${command.join(" ")}`);
+  const child = spawn("npx", command, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  let stdout = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk) => {
+    process.stdout.write(chunk);
+    stdout += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const total = /^Total: (\d+) passed, (\d+) failed/m.exec(stdout);
+      const warnings = collectWarnings(output);
+      rmSync(output, { recursive: true, force: true });
+      resolve({
+        label: `conformance ${version} ${args.join(" ")}`,
+        exitCode: code,
+        passed: total ? Number(total[1]) : 0,
+        failed: total ? Number(total[2]) : Number.NaN,
+        warnings,
+      });
+    });
+  });
+}
+
+/** WARNING checks from the per-scenario checks.json files the suite wrote. */
+function collectWarnings(dir) {
+  const warnings = [];
+  for (const scenario of readdirSync(dir)) {
+    const file = join(dir, scenario, "checks.json");
+    if (!existsSync(file)) continue;
+    for (const check of JSON.parse(readFileSync(file, "utf8"))) {
+      if (check.status === "WARNING") {
+        warnings.push(`${check.id}: ${check.errorMessage ?? check.description}`);
+      }
+    }
+  }
+  return warnings;
+}
+
+async function main() {
+  const given = process.env.MCP_DIR_CONFORMANCE_URL;
+  const server = given ? undefined : startServer();
+  const results = [];
+  try {
+    const url = given ?? (await server.url);
+    console.log(`conformance target: ${url}`);
+    for (const run of RUNS) results.push(await runSuite(url, run));
+  } finally {
+    await server?.stop();
+  }
+
+  console.log("\n=== mcp-dir conformance ===");
+  let ok = true;
+  for (const result of results) {
+    const { label, passed, failed, warnings, exitCode } = result;
+    console.log(`${label}: ${passed} passed, ${failed} failed, ${warnings.length} warning(s)`);
+    for (const warning of warnings) console.log(`  warning ${warning}`);
+    if (exitCode !== 0 || !(failed === 0) || warnings.length > 0) ok = false;
+  }
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + (Number.isNaN(r.failed) ? 1 : r.failed), 0);
+  if (!ok) console.log("conformance FAILED: see the failed checks and warnings above");
+  console.log(`Total: ${passed} passed, ${failed} failed`);
+  if (!ok) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`conformance failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+}

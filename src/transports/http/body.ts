@@ -1,0 +1,55 @@
+import type { IncomingMessage } from "node:http";
+
+export type BodyOutcome =
+  | { ok: true; text: string }
+  | { ok: false; reason: "too-large" | "aborted" };
+
+/**
+ * Reads a request body up to `maxBytes`. A declared Content-Length over the
+ * limit is refused before any byte is kept; a body that grows past it stops
+ * being kept at that point.
+ */
+export function readBody(
+  req: IncomingMessage,
+  maxBytes: number,
+  done: (outcome: BodyOutcome) => void,
+): void {
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > maxBytes) {
+    done({ ok: false, reason: "too-large" });
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  const finish = (outcome: BodyOutcome) => {
+    if (finished) return;
+    finished = true;
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onError);
+    done(outcome);
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > maxBytes) {
+      // Stop keeping it; node discards the rest once the 413 has gone out, so the
+      // client reads the answer instead of a reset connection.
+      chunks.length = 0;
+      finish({ ok: false, reason: "too-large" });
+      return;
+    }
+    chunks.push(chunk);
+  };
+  const onEnd = () => {
+    const text =
+      chunks.length === 1
+        ? (chunks[0] as Buffer).toString("utf8")
+        : Buffer.concat(chunks, size).toString("utf8");
+    finish({ ok: true, text });
+  };
+  const onError = () => finish({ ok: false, reason: "aborted" });
+  req.on("data", onData);
+  req.on("end", onEnd);
+  req.on("error", onError);
+}

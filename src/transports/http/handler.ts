@@ -1,0 +1,292 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isRequest, type JsonRpcId, type Parsed, parseMessage } from "../../jsonrpc/index.js";
+import { isStatefulVersion, STATEFUL_VERSIONS } from "../../protocol/versions.js";
+import type { McpServer } from "../../server/server.js";
+import { readBody } from "./body.js";
+import { baseUrl, PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from "./metadata.js";
+import {
+  type HttpHandlerOptions,
+  type ResolvedHttpOptions,
+  resolveHttpOptions,
+} from "./options.js";
+import { SESSION_NOT_FOUND, sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
+import {
+  checkBearer,
+  checkGetAccept,
+  checkHostAndOrigin,
+  checkJsonContentType,
+  checkPostAccept,
+  type Refusal,
+  resourceMetadataUrl,
+} from "./security.js";
+import { SessionTable } from "./session-table.js";
+import type { HttpSessionTransport } from "./session-transport.js";
+
+export interface HttpStats {
+  sessions: number;
+  /** Requests whose response has not been sent yet. */
+  requestsInFlight: number;
+  /** Unfinished POST streams a client could resume. */
+  resumableStreams: number;
+  /** Events kept for Last-Event-ID replay (bounded per session). */
+  storedEvents: number;
+}
+
+/** Streamable HTTP for one McpServer, for use inside any node:http server. */
+export interface HttpHandler {
+  /**
+   * Answers the MCP endpoint, `/health` and the protected-resource metadata.
+   * Any other path goes to `next` when given (Connect/Express style), else 404.
+   */
+  readonly handle: (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
+  /** Open HTTP sessions. */
+  readonly sessionCount: number;
+  /** What the open sessions hold: each figure returns to its floor when requests end. */
+  stats(): HttpStats;
+  /** Ends every HTTP session; the handler answers nothing afterwards but 503. */
+  close(): Promise<void>;
+}
+
+const MISSING_SESSION =
+  "Bad Request: Mcp-Session-Id header is required; send initialize first (without the header), then repeat the Mcp-Session-Id it returns on every request";
+const SHUTTING_DOWN = "Service Unavailable: the server is shutting down; try again later";
+const UNKNOWN_SESSION =
+  "Session not found: it ended or never existed; send initialize again without an Mcp-Session-Id";
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function refuse(res: ServerResponse, refusal: Refusal): void {
+  sendError(res, refusal.status, refusal.code, refusal.message, refusal.headers);
+}
+
+function checkProtocolVersion(req: IncomingMessage): Refusal | undefined {
+  const version = header(req, "mcp-protocol-version");
+  if (version === undefined || isStatefulVersion(version)) return undefined;
+  return {
+    status: 400,
+    code: TRANSPORT_ERROR,
+    message: `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}; this server speaks ${STATEFUL_VERSIONS.join(", ")}`,
+  };
+}
+
+export function createHttpHandler(server: McpServer, options?: HttpHandlerOptions): HttpHandler {
+  const resolved = resolveHttpOptions(options);
+  return new StreamableHttpHandler(server, resolved);
+}
+
+class StreamableHttpHandler implements HttpHandler {
+  private readonly sessions: SessionTable;
+  private isClosed = false;
+
+  constructor(
+    private readonly server: McpServer,
+    private readonly options: ResolvedHttpOptions,
+  ) {
+    this.sessions = new SessionTable(server, options);
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  stats(): HttpStats {
+    const stats = { sessions: 0, requestsInFlight: 0, resumableStreams: 0, storedEvents: 0 };
+    for (const transport of this.sessions.values()) {
+      const held = transport.pending;
+      stats.sessions++;
+      stats.requestsInFlight += held.exchanges;
+      stats.resumableStreams += held.streams;
+      stats.storedEvents += held.events;
+    }
+    return stats;
+  }
+
+  readonly handle = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    const { options } = this;
+    if (path === options.path) {
+      this.endpoint(req, res);
+    } else if (path === "/health") {
+      this.guarded(req, res, () => this.health(req, res));
+    } else if (
+      path === PROTECTED_RESOURCE_PATH ||
+      path === PROTECTED_RESOURCE_PATH + options.path
+    ) {
+      this.guarded(req, res, () => this.metadata(req, res));
+    } else if (next) {
+      next();
+    } else {
+      sendError(res, 404, TRANSPORT_ERROR, `Not Found: the MCP endpoint is ${options.path}`);
+    }
+  };
+
+  private guarded(req: IncomingMessage, res: ServerResponse, then: () => void): void {
+    const refusal = checkHostAndOrigin(req.headers, this.options);
+    if (refusal) refuse(res, refusal);
+    else then();
+  }
+
+  private endpoint(req: IncomingMessage, res: ServerResponse): void {
+    const { options } = this;
+    let refusal = checkHostAndOrigin(req.headers, options);
+    if (!refusal && options.authToken !== undefined) {
+      const metadataUrl = resourceMetadataUrl(baseUrl(req, options), options.path);
+      refusal = checkBearer(req.headers, options.authToken, metadataUrl);
+    }
+    if (!refusal && this.isClosed) {
+      refusal = { status: 503, code: TRANSPORT_ERROR, message: SHUTTING_DOWN };
+    }
+    if (refusal) refuse(res, refusal);
+    else if (req.method === "POST") this.post(req, res);
+    else if (req.method === "GET") this.get(req, res);
+    else if (req.method === "DELETE") this.delete(req, res);
+    else {
+      sendError(
+        res,
+        405,
+        TRANSPORT_ERROR,
+        `Method Not Allowed: the MCP endpoint takes POST, GET and DELETE, not ${req.method}`,
+        { allow: "POST, GET, DELETE" },
+      );
+    }
+  }
+
+  /** The session a request names; answers 400/404 itself when there is none. */
+  private sessionOf(req: IncomingMessage, res: ServerResponse): HttpSessionTransport | undefined {
+    const id = header(req, "mcp-session-id");
+    const transport = id === undefined ? undefined : this.sessions.get(id);
+    const refusal =
+      id === undefined
+        ? { status: 400, code: TRANSPORT_ERROR, message: MISSING_SESSION }
+        : !transport
+          ? { status: 404, code: SESSION_NOT_FOUND, message: UNKNOWN_SESSION }
+          : checkProtocolVersion(req);
+    if (refusal) {
+      refuse(res, refusal);
+      return undefined;
+    }
+    return transport;
+  }
+
+  private post(req: IncomingMessage, res: ServerResponse): void {
+    const refusal = checkPostAccept(req.headers) ?? checkJsonContentType(req.headers);
+    if (refusal) {
+      refuse(res, refusal);
+      return;
+    }
+    // Without a session id the body must be an initialize, which only reading it tells.
+    let transport: HttpSessionTransport | undefined;
+    if (header(req, "mcp-session-id") !== undefined) {
+      transport = this.sessionOf(req, res);
+      if (!transport) return;
+    }
+    readBody(req, this.options.maxBodyBytes, (body) => {
+      if (body.ok && this.isClosed) {
+        sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
+      } else if (body.ok && transport?.closed) {
+        sendError(res, 404, SESSION_NOT_FOUND, UNKNOWN_SESSION);
+      } else if (body.ok) {
+        this.deliver(parseMessage(body.text), transport, res);
+      } else if (body.reason === "too-large") {
+        sendError(
+          res,
+          413,
+          TRANSPORT_ERROR,
+          `Payload Too Large: the body exceeds ${this.options.maxBodyBytes} bytes; send a smaller message or raise maxBodyBytes`,
+        );
+      }
+    });
+  }
+
+  private deliver(
+    parsed: Parsed,
+    known: HttpSessionTransport | undefined,
+    res: ServerResponse,
+  ): void {
+    if (parsed.kind === "invalid") {
+      const { id, error } = parsed.error;
+      sendJson(res, 400, JSON.stringify(id === null ? { jsonrpc: "2.0", error } : parsed.error));
+      return;
+    }
+    const ids: JsonRpcId[] = [];
+    let initialize = false;
+    if (parsed.kind === "single") {
+      if (isRequest(parsed.message)) {
+        ids.push(parsed.message.id);
+        initialize = parsed.message.method === "initialize";
+      }
+    } else {
+      for (const item of parsed.items) {
+        if (item.ok && isRequest(item.message)) ids.push(item.message.id);
+      }
+    }
+    let transport = known;
+    if (!transport && parsed.kind === "single" && initialize) transport = this.sessions.create();
+    if (!transport) {
+      const why = parsed.kind === "batch" ? " (initialize cannot be part of a batch)" : "";
+      sendError(res, 400, TRANSPORT_ERROR, MISSING_SESSION + why);
+    } else if (ids.length > 0) {
+      transport.post(parsed, res, ids, initialize);
+    } else {
+      transport.accept(parsed, res);
+    }
+  }
+
+  private get(req: IncomingMessage, res: ServerResponse): void {
+    const refusal = checkGetAccept(req.headers);
+    if (refusal) {
+      refuse(res, refusal);
+      return;
+    }
+    const transport = this.sessionOf(req, res);
+    const lastEventId = header(req, "last-event-id");
+    if (!transport) return;
+    if (lastEventId === undefined) transport.openStandalone(res);
+    else transport.resume(res, lastEventId);
+  }
+
+  private delete(req: IncomingMessage, res: ServerResponse): void {
+    const transport = this.sessionOf(req, res);
+    if (transport) void transport.close().then(() => sendEmpty(res, 204));
+  }
+
+  private health(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      sendError(res, 405, TRANSPORT_ERROR, "Method Not Allowed: use GET /health", {
+        allow: "GET, HEAD",
+      });
+    } else if (this.isClosed) {
+      sendJson(res, 503, '{"status":"closing"}');
+    } else {
+      sendJson(res, 200, '{"status":"ok"}');
+    }
+  }
+
+  private metadata(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      sendError(res, 405, TRANSPORT_ERROR, `Method Not Allowed: use GET ${req.url}`, {
+        allow: "GET, HEAD",
+      });
+    } else if (this.options.authToken === undefined) {
+      sendError(
+        res,
+        404,
+        TRANSPORT_ERROR,
+        "Not Found: this server does not require authorization, so it publishes no protected-resource metadata",
+      );
+    } else {
+      const name = this.server.serverInfo().name;
+      sendJson(res, 200, JSON.stringify(protectedResourceMetadata(req, this.options, name)));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.isClosed = true;
+    await this.sessions.close();
+  }
+}

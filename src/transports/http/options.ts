@@ -1,0 +1,94 @@
+/** How the Streamable HTTP endpoint behaves; every field has a safe default. */
+export interface HttpHandlerOptions {
+  /** The MCP endpoint. Default "/mcp". */
+  path?: string;
+  /**
+   * Host header values accepted (hostnames, any port), against DNS rebinding.
+   * Default: localhost, 127.0.0.1 and [::1]. `["*"]` accepts any Host.
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Origins accepted besides those of the allowed hosts, e.g. "https://app.example.com".
+   * A request with any other Origin gets 403.
+   */
+  allowedOrigins?: readonly string[];
+  /** Largest request body, in bytes. Default 4 MiB; larger bodies get 413. */
+  maxBodyBytes?: number;
+  /** When set, every MCP request needs `Authorization: Bearer <authToken>` (401 otherwise). */
+  authToken?: string;
+  /** Listed as `authorization_servers` in the protected-resource metadata. */
+  authorizationServers?: readonly string[];
+  /** The public URL of the endpoint, when a proxy changes it; default: from the Host header. */
+  publicUrl?: string;
+  /** A session with no request and no open stream for this long ends. Default 30 min; 0 never. */
+  sessionIdleTimeoutMs?: number;
+  /** The SSE `retry` field: how long a client waits before reconnecting. Default 1000 ms. */
+  retryMs?: number;
+  /** Interval of SSE keep-alive comments on open streams. Default 15 s; 0 sends none. */
+  keepAliveMs?: number;
+  /** Events kept per session for `Last-Event-ID` replay. Default 500 events, 4 MiB. */
+  replay?: { maxEvents?: number; maxBytes?: number };
+}
+
+export interface ResolvedHttpOptions {
+  readonly path: string;
+  /** Lower-case hostnames; undefined accepts any Host. */
+  readonly allowedHosts: ReadonlySet<string> | undefined;
+  readonly allowedOrigins: ReadonlySet<string>;
+  readonly maxBodyBytes: number;
+  readonly authToken: string | undefined;
+  readonly authorizationServers: readonly string[];
+  readonly publicUrl: string | undefined;
+  readonly sessionIdleTimeoutMs: number;
+  readonly retryMs: number;
+  readonly keepAliveMs: number;
+  readonly replayMaxEvents: number;
+  readonly replayMaxBytes: number;
+}
+
+export const LOOPBACK_HOSTS: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
+
+const MIB = 1024 * 1024;
+
+function nonNegative(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) {
+    throw new TypeError(`${name} must be a number of 0 or more, got ${value}`);
+  }
+  return value;
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  const resolved = nonNegative(value, fallback, name);
+  if (resolved === 0) throw new TypeError(`${name} must be greater than 0`);
+  return resolved;
+}
+
+export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHttpOptions {
+  const path = options.path ?? "/mcp";
+  if (!path.startsWith("/") || path.includes("?") || path.includes("#")) {
+    throw new TypeError(`path must start with "/" and hold no query or fragment, got "${path}"`);
+  }
+  const hosts = options.allowedHosts ?? LOOPBACK_HOSTS;
+  if (options.authToken !== undefined && options.authToken.trim() === "") {
+    throw new TypeError("authToken must not be empty; leave it unset to turn auth off");
+  }
+  return {
+    path,
+    allowedHosts: hosts.includes("*") ? undefined : new Set(hosts.map((h) => h.toLowerCase())),
+    allowedOrigins: new Set(options.allowedOrigins ?? []),
+    maxBodyBytes: positive(options.maxBodyBytes, 4 * MIB, "maxBodyBytes"),
+    authToken: options.authToken,
+    authorizationServers: options.authorizationServers ?? [],
+    publicUrl: options.publicUrl?.replace(/\/+$/, ""),
+    sessionIdleTimeoutMs: nonNegative(
+      options.sessionIdleTimeoutMs,
+      30 * 60_000,
+      "sessionIdleTimeoutMs",
+    ),
+    retryMs: nonNegative(options.retryMs, 1000, "retryMs"),
+    keepAliveMs: nonNegative(options.keepAliveMs, 15_000, "keepAliveMs"),
+    replayMaxEvents: positive(options.replay?.maxEvents, 500, "replay.maxEvents"),
+    replayMaxBytes: positive(options.replay?.maxBytes, 4 * MIB, "replay.maxBytes"),
+  };
+}

@@ -1,0 +1,147 @@
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import type { ResolvedHttpOptions } from "./options.js";
+import { TRANSPORT_ERROR } from "./responses.js";
+
+/** Why a request is turned away before it reaches a session. */
+export interface Refusal {
+  status: number;
+  code: number;
+  message: string;
+  headers?: OutgoingHttpHeaders;
+}
+
+function refuse(status: number, message: string, headers?: OutgoingHttpHeaders): Refusal {
+  return headers
+    ? { status, code: TRANSPORT_ERROR, message, headers }
+    : { status, code: TRANSPORT_ERROR, message };
+}
+
+/** "localhost:3000" → "localhost", "[::1]:3000" → "[::1]". */
+export function hostnameOf(host: string): string {
+  const end = host.startsWith("[") ? host.indexOf("]") + 1 : host.lastIndexOf(":");
+  return (end > 0 ? host.slice(0, end) : host).toLowerCase();
+}
+
+/**
+ * DNS rebinding protection: a page on another site must not reach this server
+ * through a name that resolves to it. The Host must be one we serve; an Origin,
+ * when sent, must belong to an allowed host or be listed in allowedOrigins.
+ */
+export function checkHostAndOrigin(
+  headers: IncomingHttpHeaders,
+  options: ResolvedHttpOptions,
+): Refusal | undefined {
+  const host = headers.host;
+  const allowedHosts = options.allowedHosts;
+  if (allowedHosts && (host === undefined || !allowedHosts.has(hostnameOf(host)))) {
+    return refuse(
+      403,
+      `Forbidden: Host "${host ?? ""}" is not allowed (DNS rebinding protection); add its hostname to allowedHosts to accept it`,
+    );
+  }
+  const origin = headers.origin;
+  if (origin === undefined || options.allowedOrigins.has(origin)) return undefined;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = "";
+  }
+  const allowed = allowedHosts
+    ? originHost !== "" && allowedHosts.has(hostnameOf(originHost))
+    : originHost !== "" && originHost === host?.toLowerCase();
+  if (allowed) return undefined;
+  return refuse(
+    403,
+    `Forbidden: Origin "${origin}" is not allowed; add it to allowedOrigins to accept requests from that page`,
+  );
+}
+
+/** The metadata URL clients follow after a 401 (RFC 9728, path-inserted form). */
+export function resourceMetadataUrl(baseUrl: string, path: string): string {
+  return `${baseUrl}/.well-known/oauth-protected-resource${path}`;
+}
+
+/** Bearer-token check; compares in constant time. */
+export function checkBearer(
+  headers: IncomingHttpHeaders,
+  token: string,
+  metadataUrl: string,
+): Refusal | undefined {
+  const authorization = headers.authorization;
+  const match = authorization === undefined ? null : /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
+  if (match?.[1] !== undefined && sameSecret(match[1], token)) return undefined;
+  const challenge =
+    authorization === undefined
+      ? `Bearer resource_metadata="${metadataUrl}"`
+      : `Bearer error="invalid_token", resource_metadata="${metadataUrl}"`;
+  return refuse(
+    401,
+    authorization === undefined
+      ? "Unauthorized: send the server's token as Authorization: Bearer <token>"
+      : "Unauthorized: the bearer token is not valid for this server",
+    { "www-authenticate": challenge },
+  );
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The media type of a Content-Type value, without parameters, in lower case. */
+export function mediaType(value: string | undefined): string {
+  if (value === undefined) return "";
+  const semicolon = value.indexOf(";");
+  return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
+}
+
+export function checkJsonContentType(headers: IncomingHttpHeaders): Refusal | undefined {
+  if (mediaType(headers["content-type"]) === "application/json") return undefined;
+  return refuse(
+    415,
+    `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${JSON.stringify(headers["content-type"] ?? "none")})`,
+  );
+}
+
+/** True when an Accept value admits `type` ("text/event-stream"), wildcards included. */
+export function accepts(accept: string, type: string): boolean {
+  const slash = type.indexOf("/");
+  const family = `${type.slice(0, slash)}/*`;
+  for (const range of accept.split(",")) {
+    const media = mediaType(range);
+    if (media === type || media === family || media === "*/*") return true;
+  }
+  return false;
+}
+
+// Clients send the same Accept on every request: remember the last verdict.
+let lastPostAccept: string | undefined;
+
+export function checkPostAccept(headers: IncomingHttpHeaders): Refusal | undefined {
+  const accept = headers.accept;
+  if (accept !== undefined && accept === lastPostAccept) return undefined;
+  if (
+    accept !== undefined &&
+    accepts(accept, "application/json") &&
+    accepts(accept, "text/event-stream")
+  ) {
+    lastPostAccept = accept;
+    return undefined;
+  }
+  return refuse(
+    406,
+    `Not Acceptable: a POST must send Accept: application/json, text/event-stream (got ${JSON.stringify(accept ?? "none")})`,
+  );
+}
+
+export function checkGetAccept(headers: IncomingHttpHeaders): Refusal | undefined {
+  const accept = headers.accept;
+  if (accept !== undefined && accepts(accept, "text/event-stream")) return undefined;
+  return refuse(
+    406,
+    `Not Acceptable: a GET opens an event stream, so it must send Accept: text/event-stream (got ${JSON.stringify(accept ?? "none")})`,
+  );
+}

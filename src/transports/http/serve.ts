@@ -1,0 +1,148 @@
+import { createServer as createHttpServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { McpServer } from "../../server/server.js";
+import { createHttpHandler, type HttpStats } from "./handler.js";
+import { type HttpHandlerOptions, LOOPBACK_HOSTS } from "./options.js";
+
+export interface HttpServeOptions extends HttpHandlerOptions {
+  /** Interface to bind. Default 127.0.0.1: only this machine can connect. */
+  host?: string;
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  /** Close every session and the listener on SIGINT/SIGTERM, then let the signal take its course. */
+  handleSignals?: boolean;
+}
+
+export interface HttpServing {
+  /** The MCP endpoint, e.g. http://127.0.0.1:3000/mcp. */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  /** What the open sessions hold (see HttpHandler.stats). */
+  stats(): HttpStats;
+  /** Ends every session and stops listening. */
+  close(): Promise<void>;
+}
+
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+/** How long responses still in flight get to finish when closing. */
+const CLOSE_GRACE_MS = 2000;
+
+function isLoopback(host: string): boolean {
+  return (
+    host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
+}
+
+function bracketed(host: string): string {
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+}
+
+/**
+ * Which Host headers to accept when the caller did not say: the loopback names,
+ * plus the bound address. Bound to every interface, any name may reach us, so
+ * only the Origin check is left, and we say so.
+ */
+function defaultAllowedHosts(host: string, warn: (message: string) => void): readonly string[] {
+  if (isLoopback(host)) return LOOPBACK_HOSTS;
+  if (WILDCARD_HOSTS.has(host)) {
+    warn(
+      `listening on every interface (${host}): any Host header is accepted, so DNS rebinding protection rests on the Origin check alone; set allowedHosts to the names clients use`,
+    );
+    return ["*"];
+  }
+  return [...LOOPBACK_HOSTS, bracketed(host)];
+}
+
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `${bracketed(host)}:${port}`;
+  if (error.code === "EADDRINUSE") {
+    return new Error(
+      `Cannot listen on ${where}: the port is in use; choose another port (0 picks a free one)`,
+    );
+  }
+  if (error.code === "EACCES") {
+    return new Error(`Cannot listen on ${where}: permission denied; use a port above 1023`);
+  }
+  if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") {
+    return new Error(`Cannot listen on ${where}: no such address on this machine; check the host`);
+  }
+  return new Error(`Cannot listen on ${where}: ${error.message}`);
+}
+
+/** Counts responses not yet sent in full, so closing can wait for them and no longer. */
+class OpenResponses {
+  private count = 0;
+  private onDrained: (() => void) | undefined;
+
+  add(res: ServerResponse): void {
+    this.count++;
+    res.once("close", () => {
+      if (--this.count === 0) this.onDrained?.();
+    });
+  }
+
+  drained(timeoutMs: number): Promise<void> {
+    if (this.count === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      this.onDrained = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
+
+/** Serves `server` over Streamable HTTP on its own node:http listener. */
+export async function serveHttp(
+  server: McpServer,
+  options: HttpServeOptions = {},
+): Promise<HttpServing> {
+  const { host = "127.0.0.1", port = 3000, handleSignals = false, ...handlerOptions } = options;
+  const allowedHosts =
+    handlerOptions.allowedHosts ?? defaultAllowedHosts(host, (message) => server.warn(message));
+  const handler = createHttpHandler(server, { ...handlerOptions, allowedHosts });
+  const responses = new OpenResponses();
+  const listener = createHttpServer((req, res) => {
+    responses.add(res);
+    handler.handle(req, res);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException) => {
+      void handler.close();
+      reject(listenError(error, host, port));
+    };
+    listener.once("error", fail);
+    listener.listen(port, host, () => {
+      listener.off("error", fail);
+      resolve();
+    });
+  });
+  const address = listener.address() as AddressInfo;
+  const urlHost = WILDCARD_HOSTS.has(host) ? "127.0.0.1" : bracketed(host);
+  const url = `http://${urlHost}:${address.port}${handlerOptions.path ?? "/mcp"}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      for (const signal of SIGNALS) process.off(signal, onSignal);
+      const stopped = new Promise<void>((resolve) => listener.close(() => resolve()));
+      await handler.close();
+      await responses.drained(CLOSE_GRACE_MS);
+      // Every response has gone out: what is left is idle, or never sent a request.
+      listener.closeAllConnections();
+      await stopped;
+    })();
+    return closing;
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    void close().then(() => process.kill(process.pid, signal));
+  };
+  if (handleSignals) for (const signal of SIGNALS) process.once(signal, onSignal);
+
+  return { url, host, port: address.port, stats: () => handler.stats(), close };
+}

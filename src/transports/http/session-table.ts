@@ -1,0 +1,74 @@
+import type { McpServer } from "../../server/server.js";
+import type { ResolvedHttpOptions } from "./options.js";
+import { HttpSessionTransport } from "./session-transport.js";
+
+/**
+ * The live HTTP sessions of one endpoint, by Mcp-Session-Id. One timer, not one
+ * per session, sends SSE keep-alives and ends sessions left idle.
+ */
+export class SessionTable {
+  private readonly sessions = new Map<string, HttpSessionTransport>();
+  private readonly timer: NodeJS.Timeout | undefined;
+  private lastKeepAlive = Date.now();
+
+  constructor(
+    private readonly server: McpServer,
+    private readonly options: ResolvedHttpOptions,
+  ) {
+    const { keepAliveMs, sessionIdleTimeoutMs } = options;
+    const sweepMs =
+      sessionIdleTimeoutMs > 0 ? Math.min(Math.max(sessionIdleTimeoutMs / 4, 50), 60_000) : 0;
+    const tickMs = Math.min(
+      keepAliveMs || Number.POSITIVE_INFINITY,
+      sweepMs || Number.POSITIVE_INFINITY,
+    );
+    if (Number.isFinite(tickMs)) {
+      this.timer = setInterval(() => this.tick(), tickMs);
+      this.timer.unref();
+    }
+  }
+
+  get(id: string): HttpSessionTransport | undefined {
+    return this.sessions.get(id);
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  values(): IterableIterator<HttpSessionTransport> {
+    return this.sessions.values();
+  }
+
+  create(): HttpSessionTransport {
+    const transport = new HttpSessionTransport(this.options, (closed) =>
+      this.sessions.delete(closed.sessionId),
+    );
+    transport.bind(this.server.connect(transport));
+    this.sessions.set(transport.sessionId, transport);
+    return transport;
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    const { keepAliveMs, sessionIdleTimeoutMs } = this.options;
+    const keepAlive = keepAliveMs > 0 && now - this.lastKeepAlive >= keepAliveMs;
+    if (keepAlive) this.lastKeepAlive = now;
+    for (const transport of [...this.sessions.values()]) {
+      if (keepAlive) transport.keepAlive();
+      if (
+        sessionIdleTimeoutMs > 0 &&
+        now - transport.lastActivity >= sessionIdleTimeoutMs &&
+        !transport.connected
+      ) {
+        void transport.close();
+      }
+    }
+  }
+
+  /** Ends every session: open streams close, requests in flight get an error. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.all([...this.sessions.values()].map((transport) => transport.close()));
+  }
+}

@@ -1,0 +1,284 @@
+import type { ServerResponse } from "node:http";
+import {
+  encodeBatch,
+  encodeMessage,
+  type JsonRpcId,
+  type JsonRpcMessage,
+  type JsonRpcResponse,
+  type Parsed,
+} from "../../jsonrpc/index.js";
+import { atLeast } from "../../protocol/versions.js";
+import type { Session } from "../../server/session.js";
+import type { MessageReceiver, SendOptions, Transport } from "../../server/transport.js";
+import { EventStore, parseEventId, STANDALONE_STREAM } from "./event-store.js";
+import type { ResolvedHttpOptions } from "./options.js";
+import { type ExchangeOwner, PostExchange } from "./post-exchange.js";
+import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
+import { SseConnection } from "./sse.js";
+import { StandaloneStream } from "./standalone-stream.js";
+
+/** Where responses sent while a message is being delivered go when no request id routes them. */
+type Capture = (response: JsonRpcResponse | JsonRpcResponse[]) => void;
+
+/** JSON-RPC code closing a request the client cancelled (LSP's RequestCancelled). */
+const REQUEST_CANCELLED = -32800;
+const SESSION_ENDED = "The session ended before this request completed; initialize a new session";
+
+/**
+ * The Transport of one MCP session over Streamable HTTP: a response goes to
+ * the POST that carried its request; a notification or request related to a
+ * client request goes on that request's stream; anything else goes on the
+ * standalone GET stream (kept for replay while no GET is connected).
+ */
+export class HttpSessionTransport implements Transport, ExchangeOwner {
+  readonly store: EventStore;
+  readonly retryMs: number;
+  private receiver: MessageReceiver | undefined;
+  private session: Session | undefined;
+  /** In-flight requests by id; an entry goes when its response is sent. */
+  private readonly exchanges = new Map<JsonRpcId, PostExchange>();
+  /** Unfinished POST streams a client may resume, by stream number. */
+  private readonly streams = new Map<number, PostExchange>();
+  private readonly standalone: StandaloneStream;
+  private lastStream = STANDALONE_STREAM;
+  private capture: Capture | undefined;
+  private isClosed = false;
+  lastActivity = Date.now();
+
+  constructor(
+    options: ResolvedHttpOptions,
+    private readonly onClosed: (transport: HttpSessionTransport) => void,
+  ) {
+    this.store = new EventStore(options.replayMaxEvents, options.replayMaxBytes);
+    this.standalone = new StandaloneStream(this.store);
+    this.retryMs = options.retryMs;
+  }
+
+  start(receiver: MessageReceiver): void {
+    this.receiver = receiver;
+  }
+
+  /** Called once `server.connect` has made the session. */
+  bind(session: Session): void {
+    this.session = session;
+  }
+
+  get sessionId(): string {
+    return this.session?.id ?? "";
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  /** True while the client holds any connection to this session. */
+  get connected(): boolean {
+    if (this.standalone.connected) return true;
+    for (const exchange of this.exchanges.values()) if (exchange.live) return true;
+    return false;
+  }
+
+  get initialized(): boolean {
+    return this.session?.initialized ?? false;
+  }
+
+  primes(): boolean {
+    const version = this.session?.protocolVersion;
+    return version !== undefined && atLeast(version, "2025-11-25");
+  }
+
+  /** A POST carrying requests: `ids` are their ids. */
+  post(
+    parsed: Parsed,
+    res: ServerResponse,
+    ids: readonly JsonRpcId[],
+    isInitialize: boolean,
+  ): void {
+    this.lastActivity = Date.now();
+    for (const id of ids) {
+      if (this.exchanges.has(id)) {
+        sendError(
+          res,
+          400,
+          -32600,
+          `Invalid Request: id ${JSON.stringify(id)} is already in use by a request in flight; give each request its own id`,
+        );
+        return;
+      }
+    }
+    const exchange = new PostExchange(this, res, ids, isInitialize);
+    for (const id of ids) this.exchanges.set(id, exchange);
+    this.deliver(parsed, (response) => exchange.respond(encode(response)));
+  }
+
+  /** A POST carrying only notifications or responses: 202, or 400 if the session refuses it. */
+  accept(parsed: Parsed, res: ServerResponse): void {
+    this.lastActivity = Date.now();
+    let refusal: string | undefined;
+    this.deliver(parsed, (response) => {
+      refusal = encode(response);
+    });
+    if (refusal === undefined) {
+      res.writeHead(202);
+      res.end();
+    } else {
+      sendJson(res, 400, refusal);
+    }
+    if (parsed.kind === "single") this.closeCancelled(parsed.message);
+  }
+
+  /**
+   * The engine sends nothing for a request the client cancelled, but its POST
+   * still waits for an answer: close it with an error the client will ignore.
+   */
+  private closeCancelled(message: JsonRpcMessage): void {
+    if (!("method" in message) || message.method !== "notifications/cancelled") return;
+    const params = message.params as { requestId?: unknown } | undefined;
+    const requestId = params?.requestId;
+    if (typeof requestId !== "string" && typeof requestId !== "number") return;
+    const exchange = this.exchanges.get(requestId);
+    if (exchange?.ids.length === 1)
+      exchange.end(REQUEST_CANCELLED, "Request cancelled by the client");
+  }
+
+  private deliver(parsed: Parsed, capture: Capture): void {
+    this.capture = capture;
+    try {
+      this.receiver?.receive(parsed);
+    } finally {
+      this.capture = undefined;
+    }
+  }
+
+  /** A GET without Last-Event-ID: the standalone stream, with what queued while none was open. */
+  openStandalone(res: ServerResponse): void {
+    this.lastActivity = Date.now();
+    const connection = this.connect(res, (closed) => this.standalone.detach(closed));
+    this.standalone.open(connection, this.primes() ? this.retryMs : undefined);
+  }
+
+  /** A GET with Last-Event-ID: replay what followed it on that stream, then carry the stream on. */
+  resume(res: ServerResponse, lastEventId: string): void {
+    this.lastActivity = Date.now();
+    const position = parseEventId(lastEventId);
+    const exchange = position && this.streams.get(position.stream);
+    if (
+      !position ||
+      (position.stream !== STANDALONE_STREAM && !exchange && !this.store.has(position.stream))
+    ) {
+      sendError(
+        res,
+        400,
+        TRANSPORT_ERROR,
+        `Bad Request: nothing to resume after Last-Event-ID ${JSON.stringify(lastEventId)}: the stream is unknown or its events are gone; open the stream again without Last-Event-ID`,
+      );
+      return;
+    }
+    if (position.stream === STANDALONE_STREAM) {
+      const connection = this.connect(res, (closed) => this.standalone.detach(closed));
+      this.standalone.resume(connection, position.seq);
+      return;
+    }
+    const connection = this.connect(res, (closed) => exchange?.detach(closed));
+    for (const event of this.store.after(position.stream, position.seq)) {
+      connection.event(event.id, event.data);
+    }
+    if (exchange) exchange.attach(connection);
+    else connection.end();
+  }
+
+  private connect(
+    res: ServerResponse,
+    onClose: (connection: SseConnection) => void,
+  ): SseConnection {
+    return new SseConnection(res, { "mcp-session-id": this.sessionId }, (connection) => {
+      this.lastActivity = Date.now();
+      onClose(connection);
+    });
+  }
+
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): void {
+    if (this.isClosed) return;
+    if (Array.isArray(message)) {
+      const responses = message as JsonRpcResponse[];
+      const routed = responses.find((r) => r.id !== null && this.exchanges.has(r.id));
+      const exchange = routed ? this.exchanges.get(routed.id as JsonRpcId) : undefined;
+      if (exchange) exchange.respond(encodeBatch(message));
+      else this.capture?.(responses);
+      return;
+    }
+    if (!("method" in message)) {
+      const exchange = message.id === null ? undefined : this.exchanges.get(message.id);
+      if (exchange) exchange.respond(encodeMessage(message));
+      else this.capture?.(message);
+      return;
+    }
+    const related = options?.relatedRequestId;
+    const exchange = related === undefined ? undefined : this.exchanges.get(related);
+    if (exchange) exchange.message(encodeMessage(message));
+    else this.standalone.send(encodeMessage(message));
+  }
+
+  streamOpened(exchange: PostExchange): number {
+    const stream = ++this.lastStream;
+    this.streams.set(stream, exchange);
+    return stream;
+  }
+
+  finished(exchange: PostExchange): void {
+    for (const id of exchange.ids) {
+      if (this.exchanges.get(id) === exchange) this.exchanges.delete(id);
+    }
+    if (exchange.streamId !== 0) this.streams.delete(exchange.streamId);
+    this.lastActivity = Date.now();
+    // A failed initialize leaves a session no client knows the id of.
+    if (exchange.isInitialize && !this.initialized) void this.close();
+  }
+
+  abandoned(exchange: PostExchange): void {
+    this.finished(exchange);
+    // Nothing can reach this client any more, so stop the work rather than let it run unseen.
+    for (const requestId of exchange.ids) {
+      this.receiver?.receive({
+        kind: "single",
+        message: {
+          jsonrpc: "2.0",
+          method: "notifications/cancelled",
+          params: { requestId, reason: "The client disconnected before the response" },
+        },
+      });
+    }
+  }
+
+  keepAlive(): void {
+    this.standalone.keepAlive();
+    for (const exchange of this.streams.values()) exchange.keepAlive();
+  }
+
+  /** What this session holds: in-flight requests, resumable streams, stored events. */
+  get pending(): { exchanges: number; streams: number; events: number } {
+    return {
+      exchanges: new Set(this.exchanges.values()).size,
+      streams: this.streams.size,
+      events: this.store.size,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.receiver?.closed();
+    for (const exchange of new Set(this.exchanges.values())) {
+      exchange.end(TRANSPORT_ERROR, SESSION_ENDED);
+    }
+    this.exchanges.clear();
+    this.streams.clear();
+    this.standalone.end();
+    this.store.clear();
+    this.onClosed(this);
+  }
+}
+
+function encode(response: JsonRpcResponse | JsonRpcResponse[]): string {
+  return Array.isArray(response) ? encodeBatch(response) : encodeMessage(response);
+}

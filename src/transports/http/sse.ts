@@ -1,0 +1,63 @@
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+
+/**
+ * Past this much unsent output the client is not reading: drop the connection
+ * rather than buffer without end. Its events stay in the replay store, so the
+ * client can resume once it catches up.
+ */
+const MAX_UNSENT_BYTES = 16 * 1024 * 1024;
+
+const SSE_HEADERS: OutgoingHttpHeaders = {
+  "content-type": "text/event-stream",
+  "cache-control": "no-cache, no-transform",
+  // Asks nginx and similar proxies not to buffer the stream.
+  "x-accel-buffering": "no",
+};
+
+/**
+ * One HTTP response carrying Server-Sent Events. A logical stream may outlive
+ * it: after a drop, the client resumes on a new connection with Last-Event-ID.
+ */
+export class SseConnection {
+  private isOpen = true;
+
+  constructor(
+    private readonly res: ServerResponse,
+    extraHeaders: OutgoingHttpHeaders | undefined,
+    onClose: (connection: SseConnection) => void,
+  ) {
+    res.writeHead(200, extraHeaders ? { ...SSE_HEADERS, ...extraHeaders } : SSE_HEADERS);
+    res.flushHeaders();
+    res.once("close", () => {
+      if (!this.isOpen) return;
+      this.isOpen = false;
+      onClose(this);
+    });
+  }
+
+  get open(): boolean {
+    return this.isOpen && !this.res.destroyed;
+  }
+
+  /** Writes one event; `data` is one line of JSON, or "" for a priming event. */
+  event(id: string, data: string, retryMs?: number): boolean {
+    if (!this.open) return false;
+    const retry = retryMs === undefined ? "" : `retry: ${retryMs}\n`;
+    this.res.write(`id: ${id}\n${retry}data: ${data}\n\n`);
+    if (this.res.writableLength <= MAX_UNSENT_BYTES) return true;
+    this.res.destroy();
+    return false;
+  }
+
+  /** A comment line: keeps proxies and idle timers from cutting a quiet stream. */
+  comment(text: string): void {
+    if (this.open) this.res.write(`: ${text}\n\n`);
+  }
+
+  /** Ends the response; `onClose` is not called for an end we asked for. */
+  end(): void {
+    if (!this.isOpen) return;
+    this.isOpen = false;
+    this.res.end();
+  }
+}

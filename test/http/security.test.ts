@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { resolveHttpOptions } from "../../src/transports/http/options.js";
+import {
+  accepts,
+  checkBearer,
+  checkHostAndOrigin,
+  hostnameOf,
+  mediaType,
+} from "../../src/transports/http/security.js";
+
+describe("Host and Origin checks", () => {
+  const local = resolveHttpOptions();
+
+  it("reads hostnames out of Host values", () => {
+    expect(hostnameOf("localhost:3000")).toBe("localhost");
+    expect(hostnameOf("LOCALHOST")).toBe("localhost");
+    expect(hostnameOf("[::1]:8080")).toBe("[::1]");
+    expect(hostnameOf("[::1]")).toBe("[::1]");
+    expect(hostnameOf("127.0.0.1")).toBe("127.0.0.1");
+  });
+
+  it("accepts loopback hosts and origins on any port by default", () => {
+    for (const host of ["localhost:1", "127.0.0.1:3000", "[::1]:3000"]) {
+      expect(checkHostAndOrigin({ host }, local)).toBeUndefined();
+      expect(checkHostAndOrigin({ host, origin: `http://${host}` }, local)).toBeUndefined();
+    }
+  });
+
+  it("refuses a missing Host, a rebound name, and origins it cannot parse", () => {
+    expect(checkHostAndOrigin({}, local)?.status).toBe(403);
+    expect(checkHostAndOrigin({ host: "evil.example:3000" }, local)?.status).toBe(403);
+    for (const origin of ["null", "not a url", "http://127.0.0.1.evil.example"]) {
+      expect(checkHostAndOrigin({ host: "localhost:3000", origin }, local)?.status).toBe(403);
+    }
+  });
+
+  it("with any Host allowed, still wants the Origin to match the Host", () => {
+    const open = resolveHttpOptions({ allowedHosts: ["*"] });
+    expect(checkHostAndOrigin({ host: "mcp.example.com" }, open)).toBeUndefined();
+    expect(
+      checkHostAndOrigin({ host: "mcp.example.com", origin: "https://mcp.example.com" }, open),
+    ).toBeUndefined();
+    expect(
+      checkHostAndOrigin({ host: "mcp.example.com", origin: "https://evil.example" }, open)?.status,
+    ).toBe(403);
+  });
+});
+
+describe("bearer tokens", () => {
+  it("accepts the token in any scheme case and nothing else", () => {
+    const url = "http://localhost/.well-known/oauth-protected-resource/mcp";
+    expect(checkBearer({ authorization: "Bearer abc" }, "abc", url)).toBeUndefined();
+    expect(checkBearer({ authorization: "bearer abc" }, "abc", url)).toBeUndefined();
+    for (const authorization of ["Bearer abcd", "Bearer ab", "Basic abc", "abc", "Bearer "]) {
+      expect(checkBearer({ authorization }, "abc", url)?.status).toBe(401);
+    }
+  });
+});
+
+describe("media types", () => {
+  it("compares media types without parameters or case", () => {
+    expect(mediaType("Application/JSON; charset=utf-8")).toBe("application/json");
+    expect(mediaType(undefined)).toBe("");
+  });
+
+  it("honours wildcards in Accept", () => {
+    expect(accepts("application/json, text/event-stream", "text/event-stream")).toBe(true);
+    expect(accepts("text/*", "text/event-stream")).toBe(true);
+    expect(accepts("*/*;q=0.8", "application/json")).toBe(true);
+    expect(accepts("application/json", "text/event-stream")).toBe(false);
+  });
+});
+
+describe("options", () => {
+  it("explains values it cannot use", () => {
+    expect(() => resolveHttpOptions({ path: "mcp" })).toThrow(
+      'path must start with "/" and hold no query or fragment, got "mcp"',
+    );
+    expect(() => resolveHttpOptions({ maxBodyBytes: 0 })).toThrow(
+      "maxBodyBytes must be greater than 0",
+    );
+    expect(() => resolveHttpOptions({ retryMs: -1 })).toThrow(
+      "retryMs must be a number of 0 or more, got -1",
+    );
+    expect(() => resolveHttpOptions({ authToken: " " })).toThrow(
+      "authToken must not be empty; leave it unset to turn auth off",
+    );
+  });
+});
