@@ -33,6 +33,32 @@ export {
   isDefinitionError,
 } from "./define/index.js";
 export { ErrorCode, JsonRpcError } from "./jsonrpc/index.js";
+export {
+  applyToRegistry,
+  type ConfigLoad,
+  createImporter,
+  type DefinitionFolder,
+  type DirectoryLoad,
+  defineConfig,
+  type FileLoad,
+  formatProblem,
+  formatWarning,
+  type HttpConfig,
+  isSkipped,
+  type LoadDirectoryOptions,
+  type LoadedServer,
+  type LoadFileOptions,
+  type LoadProblem,
+  type LoadWarning,
+  loadConfig,
+  loadDirectory,
+  loadFile,
+  loadServer,
+  type ModuleImporter,
+  type ModuleNamespace,
+  type ResolvedConfig,
+  type ServerConfig,
+} from "./loader/index.js";
 export * from "./protocol/index.js";
 export type { Definition, RegistryChange, SourceEntry } from "./registry/index.js";
 export { Registry, RegistryError } from "./registry/index.js";

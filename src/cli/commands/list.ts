@@ -1,0 +1,98 @@
+import type { McpServer, Registry } from "../../index.js";
+import type { Command } from "../command.js";
+import { countSummary, loadQuietly, reportLoad } from "../load-report.js";
+import { parseCommandArgs } from "../parse-args.js";
+import { printError, printOut } from "../stdout.js";
+import { formatTable, oneLine } from "../table.js";
+
+export const list: Command = {
+  name: "list",
+  summary: "List the tools, prompts and resources of a server directory",
+  help: `Usage: mcp-dir list [dir] [--json]
+
+Loads [dir] (default: the current directory) and prints what it serves: kind,
+name, source file and description, one line each. Exits 1 if a file has a
+problem (printed on stderr).
+
+Options:
+  --json       Print JSON instead: the descriptors clients see, each with its source
+  -h, --help   Show this help`,
+
+  async run(argv) {
+    const { positionals, values, help } = parseCommandArgs(
+      "list",
+      argv,
+      { json: { type: "boolean" } },
+      1,
+    );
+    if (help) {
+      await printOut(list.help);
+      return 0;
+    }
+    const dir = positionals[0] ?? ".";
+    const loaded = await loadQuietly(dir);
+    if (!(await reportLoad(loaded, dir, printError))) return 1;
+    const { server } = loaded;
+    if (values.json === true) {
+      await printOut(JSON.stringify(asJson(server, loaded.load.config), null, 2));
+    } else {
+      await printOut(`${asTable(server)}\n\n${countSummary(server)}`);
+    }
+    return 0;
+  },
+};
+
+type Compiled = ReturnType<Registry["entries"]>[number]["compiled"];
+type Listed = { source: string; descriptor: object };
+
+function listed(server: McpServer) {
+  const sources = new Map<Compiled, string>(
+    server.registry.entries().map(({ source, compiled }) => [compiled, source]),
+  );
+  const withSource = (items: readonly Compiled[]): Listed[] =>
+    items.map((item) => ({ source: sources.get(item) ?? "", descriptor: item.descriptor }));
+  const { registry } = server;
+  return {
+    tools: withSource(registry.tools),
+    prompts: withSource(registry.prompts),
+    resources: withSource(registry.resources),
+    resourceTemplates: withSource(registry.templates),
+  };
+}
+
+function asJson(server: McpServer, config: { name: string; version: string }) {
+  const items = listed(server);
+  const flat = (entries: Listed[]) =>
+    entries.map(({ source, descriptor }) => ({ ...descriptor, source }));
+  return {
+    name: config.name,
+    version: config.version,
+    tools: flat(items.tools),
+    prompts: flat(items.prompts),
+    resources: flat(items.resources),
+    resourceTemplates: flat(items.resourceTemplates),
+  };
+}
+
+type Described = { name: string; description?: string; uri?: string; uriTemplate?: string };
+
+function asTable(server: McpServer): string {
+  const items = listed(server);
+  const rows = (kind: string, entries: Listed[]) =>
+    entries.map(({ source, descriptor }) => {
+      const { name, description, uri, uriTemplate } = descriptor as Described;
+      const address = uri ?? uriTemplate;
+      const text =
+        address === undefined ? oneLine(description) : `${address}  ${oneLine(description)}`;
+      return [kind, name, source, text.trimEnd()];
+    });
+  return formatTable(
+    ["KIND", "NAME", "SOURCE", "DESCRIPTION"],
+    [
+      ...rows("tool", items.tools),
+      ...rows("prompt", items.prompts),
+      ...rows("resource", items.resources),
+      ...rows("template", items.resourceTemplates),
+    ],
+  );
+}

@@ -1,0 +1,66 @@
+import {
+  formatProblem,
+  formatWarning,
+  type LoadedServer,
+  loadServer,
+  type McpServer,
+  type ServerOptions,
+} from "../index.js";
+import { divertStdout } from "./stdout.js";
+
+/** Loads a server directory while author code's stdout output goes to stderr. */
+export async function loadQuietly(
+  dir: string,
+  overrides: Partial<ServerOptions> = {},
+): Promise<LoadedServer> {
+  const restoreStdout = divertStdout();
+  try {
+    return await loadServer(dir, overrides);
+  } finally {
+    restoreStdout();
+  }
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** "3 tools, 2 prompts, 4 resources, 1 resource template" */
+export function countSummary(server: McpServer): string {
+  const { registry } = server;
+  const parts = [
+    plural(registry.tools.length, "tool"),
+    plural(registry.prompts.length, "prompt"),
+    plural(registry.resources.length, "resource"),
+  ];
+  if (registry.templates.length > 0) {
+    parts.push(plural(registry.templates.length, "resource template"));
+  }
+  return parts.join(", ");
+}
+
+/**
+ * Prints every warning, then every problem (messages may span lines), then,
+ * if there was a problem, a summary line starting with `who`. Returns whether
+ * the directory can be served.
+ */
+export async function reportLoad(
+  loaded: LoadedServer,
+  dir: string,
+  print: (line: string) => Promise<void>,
+  who = "mcp-dir",
+): Promise<boolean> {
+  for (const warning of loaded.load.warnings) await print(`warning: ${formatWarning(warning)}`);
+  if (loaded.load.folders.length === 0) {
+    await print(
+      `warning: ${dir} has no tools/, prompts/ or resources/ folder, so there is nothing to serve`,
+    );
+  }
+  for (const problem of loaded.problems) await print(`error: ${formatProblem(problem)}`);
+  const count = loaded.problems.length;
+  if (count === 0) return true;
+  await print(
+    `${who}: ${plural(count, "problem")} in ${dir}; fix ${count === 1 ? "it" : "them"} and run again`,
+  );
+  return false;
+}

@@ -1,0 +1,34 @@
+import type { CallToolResult, ContentBlock } from "../index.js";
+
+function byteCount(base64: string): number {
+  return Buffer.from(base64, "base64").length;
+}
+
+function renderBlock(block: ContentBlock): string {
+  switch (block.type) {
+    case "text":
+      return block.text;
+    case "image":
+    case "audio":
+      return `[${block.type} ${block.mimeType}, ${byteCount(block.data)} bytes]`;
+    case "resource_link":
+      return `[resource link ${block.uri}${block.title ? ` "${block.title}"` : ""}]`;
+    case "resource": {
+      const { resource } = block;
+      if ("text" in resource) return resource.text;
+      return `[resource ${resource.uri}, ${resource.mimeType ?? "binary"}, ${byteCount(resource.blob)} bytes]`;
+    }
+    default:
+      return JSON.stringify(block);
+  }
+}
+
+/**
+ * What a person wants to see: the structured result as indented JSON when the
+ * tool has one, else each content block (text as is, binary as a summary).
+ */
+export function renderToolResult(result: CallToolResult): string {
+  if (result.structuredContent !== undefined)
+    return JSON.stringify(result.structuredContent, null, 2);
+  return result.content.map(renderBlock).join("\n");
+}

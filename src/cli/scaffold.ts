@@ -1,0 +1,114 @@
+import { ownPackage } from "./package-info.js";
+
+/** A package name npm accepts, from a folder name: "My Server" → "my-server". */
+export function packageNameFor(folderName: string): string {
+  const name = folderName
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/^[._-]+|[-]+$/g, "");
+  return name === "" ? "mcp-server" : name;
+}
+
+/** The files of a new server directory, by relative path. */
+export function scaffoldFiles(folderName: string): Record<string, string> {
+  const { version, dependencies = {} } = ownPackage();
+  const name = packageNameFor(folderName);
+  const packageJson = {
+    name,
+    version: "0.1.0",
+    private: true,
+    type: "module",
+    scripts: {
+      start: "mcp-dir serve .",
+      list: "mcp-dir list .",
+      check: "mcp-dir check .",
+    },
+    dependencies: {
+      "mcp-dir": `^${version}`,
+      zod: dependencies.zod ?? "^4.0.0",
+    },
+  };
+  const tsconfig = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+    },
+    include: ["tools", "prompts", "resources", "*.ts"],
+  };
+  return {
+    "package.json": `${JSON.stringify(packageJson, null, 2)}\n`,
+    "tsconfig.json": `${JSON.stringify(tsconfig, null, 2)}\n`,
+    ".gitignore": "node_modules/\n",
+    "mcp-dir.config.ts": CONFIG(name),
+    "tools/greet.ts": GREET_TOOL,
+    "prompts/summarize.md": SUMMARIZE_PROMPT,
+    "resources/about.md": ABOUT_RESOURCE(name),
+    "README.md": README(name),
+  };
+}
+
+const CONFIG = (name: string) => `import { defineConfig } from "mcp-dir";
+
+// Optional: without this file the name and version come from package.json.
+export default defineConfig({
+  name: "${name}",
+  instructions: "Greets people by name. Read file:///about.md to learn more.",
+});
+`;
+
+const GREET_TOOL = `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+
+// tools/greet.ts is the tool "greet": the name comes from the file's path.
+export default defineTool({
+  title: "Greet",
+  description: "Greets someone by name",
+  input: {
+    name: z.string().describe("Who to greet"),
+    excited: z.boolean().default(false).describe("End with an exclamation mark"),
+  },
+  annotations: { readOnlyHint: true },
+  handler: ({ name, excited }) => \`Hello, \${name}\${excited ? "!" : "."}\`,
+});
+`;
+
+const SUMMARIZE_PROMPT = `---
+title: Summarize
+description: Summarize a text in a few sentences
+arguments:
+  - name: text
+    description: The text to summarize
+    required: true
+  - name: audience
+    description: Who the summary is for
+---
+Summarize the following text in three sentences or fewer, for {{audience}}:
+
+{{text}}
+`;
+
+const ABOUT_RESOURCE = (name: string) => `# ${name}
+
+This file is served as the resource \`file:///about.md\`: any file under
+\`resources/\` that is not code is served as it is, with a mime type from its
+extension.
+`;
+
+const README = (name: string) => `# ${name}
+
+An MCP server built with [mcp-dir](https://www.npmjs.com/package/mcp-dir):
+drop files into \`tools/\`, \`prompts/\` and \`resources/\`.
+
+\`\`\`sh
+npm install
+npx mcp-dir list .     # what it serves
+npx mcp-dir serve .    # serve it over stdio
+\`\`\`
+
+Client configuration (Claude Desktop, Cursor, VS Code...): the command is
+\`npx mcp-dir serve /absolute/path/to/this/folder\`.
+`;

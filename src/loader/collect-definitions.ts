@@ -1,0 +1,99 @@
+import { brand, definitionKind } from "../define/brand.js";
+import { NAME_PATTERN } from "../define/names.js";
+import { compile, type Definition, type SourceEntry } from "../registry/definition.js";
+import { deriveName } from "./derive-name.js";
+import { type DefinitionFolder, FOLDER_KIND } from "./folders.js";
+import type { ModuleNamespace } from "./importer.js";
+import type { LoadProblem, LoadWarning } from "./problems.js";
+
+export interface FileDefinitions {
+  entries: SourceEntry[];
+  problems: LoadProblem[];
+  warnings: LoadWarning[];
+}
+
+/** The function a plain object must have to count as a definition when it is not the default export. */
+const MARKERS: Record<DefinitionFolder, (value: Record<string, unknown>) => boolean> = {
+  tools: (value) => typeof value.handler === "function",
+  prompts: (value) => typeof value.get === "function" || Array.isArray(value.messages),
+  resources: (value) => typeof value.read === "function",
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * A branded definition (defineTool, ...) whatever the folder; or a plain
+ * object, read as the folder's kind, when it is the default export or has the
+ * kind's function (handler, get/messages, read). Anything else is not one.
+ */
+function asDefinition(
+  value: unknown,
+  folder: DefinitionFolder,
+  isDefault: boolean,
+): Definition | undefined {
+  if (definitionKind(value) !== undefined) return value as Definition;
+  if (!isPlainObject(value) || !(isDefault || MARKERS[folder](value))) return undefined;
+  return brand(FOLDER_KIND[folder], { ...value }) as unknown as Definition;
+}
+
+/** Default first, then named exports in code-unit order (a module namespace's own order). */
+function exportNames(namespace: ModuleNamespace): string[] {
+  const names = Object.keys(namespace).filter((name) => name !== "default");
+  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return "default" in namespace ? ["default", ...names] : names;
+}
+
+function helperName(file: string): string {
+  const segments = file.split("/");
+  return `_${segments[segments.length - 1]}`;
+}
+
+/** Every definition a module exports, each validated, with the name it falls back to. */
+export function collectDefinitions(
+  namespace: ModuleNamespace,
+  file: string,
+  folder: DefinitionFolder,
+): FileDefinitions {
+  const result: FileDefinitions = { entries: [], problems: [], warnings: [] };
+  const seen = new Set<unknown>();
+  for (const exportName of exportNames(namespace)) {
+    const value = namespace[exportName];
+    const definition = asDefinition(value, folder, exportName === "default");
+    // The same object exported twice (`export default add; export { add }`) registers once.
+    if (definition === undefined || seen.has(value)) continue;
+    seen.add(value);
+    const fallbackName = deriveName(file, exportName);
+    const problem = validateDefinition(definition, fallbackName);
+    if (problem === undefined) result.entries.push({ definition, fallbackName });
+    else result.problems.push({ file, export: exportName, message: problem });
+  }
+  if (result.entries.length === 0 && result.problems.length === 0) {
+    const kind = FOLDER_KIND[folder];
+    result.warnings.push({
+      file,
+      message: `exports no definition, so it serves nothing; export a ${kind} (as default or named), or rename the file to "${helperName(file)}" if it is a helper`,
+    });
+  }
+  return result;
+}
+
+/** Why a definition cannot be served, for its author; undefined when it is fine. */
+export function validateDefinition(
+  definition: Definition,
+  fallbackName: string,
+): string | undefined {
+  const kind = definitionKind(definition);
+  if (definition.name === undefined && kind !== "resource" && !NAME_PATTERN.test(fallbackName)) {
+    return `the ${kind} name "${fallbackName}" derived from the file path is invalid: names use 1 to 64 letters, digits, "_" or "-"; rename the file or give the ${kind} a name`;
+  }
+  try {
+    compile({ definition, fallbackName });
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}

@@ -1,0 +1,208 @@
+import { access, readFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
+import { describeImportError } from "./import-error.js";
+import type { ModuleImporter } from "./importer.js";
+import type { LoadProblem, LoadWarning } from "./problems.js";
+
+/** Defaults for `mcp-dir serve --http`; read by the HTTP transport. */
+export interface HttpConfig {
+  port?: number;
+  host?: string;
+  path?: string;
+  allowedOrigins?: string[];
+  allowedHosts?: string[];
+  /** Further options of the HTTP transport pass through untouched. */
+  [option: string]: unknown;
+}
+
+/** `mcp-dir.config.ts` (or .mts, .js, .mjs, .json) in the server directory. */
+export interface ServerConfig {
+  /** Defaults to the directory's package.json name, else the folder's name. */
+  name?: string;
+  /** Defaults to the directory's package.json version, else "0.0.0". */
+  version?: string;
+  title?: string;
+  description?: string;
+  /** Sent to clients at initialize: how to use this server. */
+  instructions?: string;
+  /** Items per page of every list. Default 100. */
+  pageSize?: number;
+  /** The log level a session starts with until the client sets one. */
+  logLevel?: LoggingLevel;
+  http?: HttpConfig;
+}
+
+/** Types a configuration file: `export default defineConfig({ name: "weather" })`. */
+export function defineConfig(config: ServerConfig): ServerConfig {
+  return config;
+}
+
+export interface ResolvedConfig extends ServerConfig {
+  name: string;
+  version: string;
+  /** The configuration file read, if any. */
+  file?: string;
+}
+
+export const CONFIG_FILES = [
+  "mcp-dir.config.ts",
+  "mcp-dir.config.mts",
+  "mcp-dir.config.js",
+  "mcp-dir.config.mjs",
+  "mcp-dir.config.json",
+];
+
+type Check = (value: unknown) => string | undefined;
+
+const text: Check = (value) => (typeof value === "string" ? undefined : "must be text");
+const listOfText: Check = (value) =>
+  Array.isArray(value) && value.every((item) => typeof item === "string")
+    ? undefined
+    : "must be a list of strings";
+
+const CHECKS: Record<keyof ServerConfig, Check> = {
+  name: (value) =>
+    typeof value === "string" && value !== "" ? undefined : "must be non-empty text",
+  version: text,
+  title: text,
+  description: text,
+  instructions: text,
+  pageSize: (value) =>
+    Number.isInteger(value) && (value as number) > 0 ? undefined : "must be a positive integer",
+  logLevel: (value) =>
+    LOGGING_LEVELS.includes(value as LoggingLevel)
+      ? undefined
+      : `must be one of ${LOGGING_LEVELS.join(", ")}`,
+  http: (value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return "must be an object, such as { port: 3000 }";
+    }
+    const http = value as HttpConfig;
+    const port = http.port;
+    if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
+      return "port must be an integer from 0 to 65535";
+    }
+    for (const key of ["host", "path"] as const) {
+      if (http[key] !== undefined && typeof http[key] !== "string") return `${key} must be text`;
+    }
+    for (const key of ["allowedOrigins", "allowedHosts"] as const) {
+      if (http[key] !== undefined && listOfText(http[key]))
+        return `${key} must be a list of strings`;
+    }
+    return undefined;
+  },
+};
+
+export interface ConfigLoad {
+  config: ResolvedConfig;
+  problems: LoadProblem[];
+  warnings: LoadWarning[];
+}
+
+async function packageDefaults(dir: string): Promise<{ name: string; version: string }> {
+  try {
+    const pkg = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as {
+      name?: unknown;
+      version?: unknown;
+    };
+    return {
+      name: typeof pkg.name === "string" && pkg.name !== "" ? pkg.name : basename(dir),
+      version: typeof pkg.version === "string" ? pkg.version : "0.0.0",
+    };
+  } catch {
+    return { name: basename(dir), version: "0.0.0" };
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function readConfigValue(
+  dir: string,
+  file: string,
+  importer: ModuleImporter,
+): Promise<{ value: unknown } | { problem: string }> {
+  const path = join(dir, file);
+  if (file.endsWith(".json")) {
+    const source = await readFile(path, "utf8");
+    try {
+      return { value: JSON.parse(source) };
+    } catch (error) {
+      return { problem: `is not valid JSON: ${describeJsonError(error as Error, source)}` };
+    }
+  }
+  try {
+    const namespace = await importer.import(path);
+    if (!("default" in namespace)) {
+      return {
+        problem:
+          'exports no default: export the configuration as default, e.g. export default defineConfig({ name: "my-server" })',
+      };
+    }
+    return { value: namespace.default };
+  } catch (error) {
+    return { problem: await describeImportError(error, dir, file) };
+  }
+}
+
+/** Node's JSON messages vary by version; say "(line:col)" the same way everywhere. */
+function describeJsonError(error: Error, source: string): string {
+  const position = /at position (\d+)/.exec(error.message);
+  const message = error.message.replace(/ at position \d+.*$/, "");
+  if (!position) return message;
+  const before = source.slice(0, Number(position[1])).split("\n");
+  return `${message} (${before.length}:${(before[before.length - 1] ?? "").length + 1})`;
+}
+
+/** Reads the optional configuration file and fills in the defaults. */
+export async function loadConfig(dir: string, importer: ModuleImporter): Promise<ConfigLoad> {
+  const defaults = await packageDefaults(dir);
+  const load: ConfigLoad = { config: { ...defaults }, problems: [], warnings: [] };
+  const present: string[] = [];
+  for (const file of CONFIG_FILES) if (await exists(join(dir, file))) present.push(file);
+  const [file, ...others] = present;
+  if (file === undefined) return load;
+  if (others.length > 0) {
+    load.problems.push({
+      file,
+      message: `found several configuration files (${present.join(", ")}); keep one`,
+    });
+    return load;
+  }
+  const read = await readConfigValue(dir, file, importer);
+  if ("problem" in read) {
+    load.problems.push({ file, message: read.problem });
+    return load;
+  }
+  if (typeof read.value !== "object" || read.value === null || Array.isArray(read.value)) {
+    load.problems.push({ file, message: 'must export an object, such as { name: "my-server" }' });
+    return load;
+  }
+  const values = read.value as Record<string, unknown>;
+  for (const [key, value] of Object.entries(values)) {
+    const check = CHECKS[key as keyof ServerConfig];
+    if (check === undefined) {
+      load.warnings.push({
+        file,
+        message: `"${key}" is not an option and is ignored; the options are ${Object.keys(CHECKS).join(", ")}`,
+      });
+      continue;
+    }
+    if (value === undefined) continue;
+    const problem = check(value);
+    if (problem === undefined) continue;
+    // "must ..." is about the option itself; "port must ..." about one of its fields.
+    const path = problem.startsWith("must") ? `${key} ` : `${key}.`;
+    load.problems.push({ file, message: `${path}${problem}` });
+  }
+  if (load.problems.length === 0) {
+    const known = Object.fromEntries(Object.entries(values).filter(([key]) => key in CHECKS));
+    load.config = { ...defaults, ...known, file };
+  }
+  return load;
+}

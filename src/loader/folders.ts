@@ -1,0 +1,27 @@
+import type { DefinitionKind } from "../define/brand.js";
+
+/** The folders of a server directory, each holding one kind of definition. */
+export const DEFINITION_FOLDERS = ["tools", "prompts", "resources"] as const;
+export type DefinitionFolder = (typeof DEFINITION_FOLDERS)[number];
+
+export const FOLDER_KIND: Readonly<Record<DefinitionFolder, DefinitionKind>> = {
+  tools: "tool",
+  prompts: "prompt",
+  resources: "resource",
+};
+
+/** Extensions tsx imports without a build step. */
+export const CODE_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as const;
+
+export function isCodeFile(path: string): boolean {
+  return CODE_EXTENSIONS.some((extension) => path.endsWith(extension));
+}
+
+export function isMarkdownFile(path: string): boolean {
+  return /\.(md|markdown)$/i.test(path);
+}
+
+export function folderOf(relativePath: string): DefinitionFolder | undefined {
+  const first = relativePath.split("/")[0];
+  return DEFINITION_FOLDERS.find((folder) => folder === first);
+}

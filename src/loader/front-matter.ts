@@ -1,0 +1,50 @@
+import { parse, YAMLParseError } from "yaml";
+
+export type FrontMatter =
+  | { ok: true; data: Record<string, unknown>; body: string }
+  | { ok: false; message: string };
+
+const FENCE = /^---[ \t]*\r?\n/;
+const CLOSING = /^(?:---|\.\.\.)[ \t]*$/m;
+
+/**
+ * Splits a Markdown file into its YAML front matter (between `---` lines at the
+ * very top) and its body. A file without front matter is all body.
+ */
+export function parseFrontMatter(source: string): FrontMatter {
+  const text = source.replace(/^\uFEFF/, "");
+  const opening = FENCE.exec(text);
+  if (!opening) return { ok: true, data: {}, body: text };
+  const rest = text.slice(opening[0].length);
+  const closing = CLOSING.exec(rest);
+  if (!closing) {
+    return { ok: false, message: 'front matter is not closed: end it with a line of "---"' };
+  }
+  const yaml = rest.slice(0, closing.index);
+  const body = rest.slice(closing.index + closing[0].length).replace(/^\r?\n/, "");
+  let data: unknown;
+  try {
+    data = parse(yaml);
+  } catch (error) {
+    if (!(error instanceof YAMLParseError)) throw error;
+    const [position] = error.linePos ?? [];
+    // The opening "---" is line 1 of the file.
+    const where = position ? ` (${position.line + 1}:${position.col})` : "";
+    return {
+      ok: false,
+      message: `front matter is not valid YAML: ${firstLine(error.message)}${where}`,
+    };
+  }
+  if (data === null || data === undefined) return { ok: true, data: {}, body };
+  if (typeof data !== "object" || Array.isArray(data)) {
+    return {
+      ok: false,
+      message: "front matter must be a mapping of keys, such as description: ...",
+    };
+  }
+  return { ok: true, data: data as Record<string, unknown>, body };
+}
+
+function firstLine(message: string): string {
+  return (message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+}

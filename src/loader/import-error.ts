@@ -1,0 +1,108 @@
+import { readFile } from "node:fs/promises";
+import { join, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { isDefinitionError } from "../define/definition-error.js";
+import { locateSyntaxError } from "./syntax-location.js";
+
+/**
+ * Says why importing `file` failed, for its author: what the error was and
+ * where (line:col, and the file when it is not `file` itself), with paths
+ * relative to the server directory.
+ */
+export async function describeImportError(
+  error: unknown,
+  dir: string,
+  file: string,
+): Promise<string> {
+  if (!(error instanceof Error)) return `threw while loading: ${String(error)}`;
+  const where = new Locator(dir, file);
+  const transform = describeTransformError(error, where);
+  if (transform !== undefined) return transform;
+  if (error.name === "SyntaxError") {
+    const location =
+      where.fromStackHeader(error.stack) ?? (await where.fromParser(join(dir, file)));
+    return withLocation(`SyntaxError: ${where.relativize(error.message)}`, location);
+  }
+  const message = where.relativize(error.message);
+  if ((error as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND") {
+    return message.startsWith("Cannot find package")
+      ? `${message}; install it in the server directory (npm install)`
+      : message;
+  }
+  const what = isDefinitionError(error) ? message : `${error.name}: ${message}`;
+  return withLocation(`threw while loading: ${what}`, where.fromStackFrames(error.stack));
+}
+
+/** esbuild's "Transform failed with 1 error:\n/abs/file.ts:4:1: ERROR: message" (0-based column). */
+function describeTransformError(error: Error, where: Locator): string | undefined {
+  if (!error.message.startsWith("Transform failed")) return undefined;
+  const found = [...error.message.matchAll(/^(.+?):(\d+):(\d+): ERROR: (.+)$/gm)].map(
+    ([, path = "", line, column, text]) =>
+      withLocation(`SyntaxError: ${text}`, where.label(path, `${line}:${Number(column) + 1}`)),
+  );
+  return found.length > 0 ? found.join("; ") : where.relativize(error.message);
+}
+
+function withLocation(message: string, location: string | undefined): string {
+  if (location === undefined) return message;
+  const [first, ...rest] = message.split("\n");
+  return [`${first} (${location})`, ...rest].join("\n");
+}
+
+class Locator {
+  private readonly prefixes: string[];
+
+  constructor(
+    dir: string,
+    private readonly file: string,
+  ) {
+    this.prefixes = [`${pathToFileURL(dir).href}/`, `${dir}${sep}`, `${dir}/`];
+  }
+
+  relativize(text: string): string {
+    return this.prefixes.reduce((result, prefix) => result.split(prefix).join(""), text);
+  }
+
+  /** "4:1" for the file itself, "tools/_helper.ts:4:1" for another file of the directory. */
+  label(path: string, position: string): string | undefined {
+    const relative = this.relativeFile(path);
+    if (relative === undefined) return undefined;
+    return relative === this.file ? position : `${relative}:${position}`;
+  }
+
+  private relativeFile(path: string): string | undefined {
+    let absolute = path.replace(/[?#].*$/, "");
+    if (absolute.startsWith("file://")) absolute = fileURLToPath(absolute);
+    const relative = this.relativize(absolute);
+    if (relative === absolute || relative.split(/[/\\]/).includes("node_modules")) return undefined;
+    return relative.split(sep).join("/");
+  }
+
+  /** V8 starts the stack of a module linking error with "path:line", the line, and a caret. */
+  fromStackHeader(stack: string | undefined): string | undefined {
+    const header = /^(.+?):(\d+)\n.*\n( *)\^/.exec(stack ?? "");
+    if (!header) return undefined;
+    return this.label(header[1] ?? "", `${header[2]}:${(header[3] ?? "").length + 1}`);
+  }
+
+  /** The first stack frame inside the server directory. */
+  fromStackFrames(stack: string | undefined): string | undefined {
+    for (const line of (stack ?? "").split("\n")) {
+      const frame = /^\s+at (?:.*\()?(.+?):(\d+):(\d+)\)?$/.exec(line);
+      if (!frame || frame[1]?.startsWith("data:")) continue;
+      const label = this.label(frame[1] ?? "", `${frame[2]}:${frame[3]}`);
+      if (label !== undefined) return label;
+    }
+    return undefined;
+  }
+
+  /** V8 gives no position for a syntax error in an ES module: ask a parser. */
+  async fromParser(absolutePath: string): Promise<string | undefined> {
+    try {
+      const position = await locateSyntaxError(await readFile(absolutePath, "utf8"), absolutePath);
+      return position && `${position.line}:${position.column}`;
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { createServer, type McpServer, type ServerOptions } from "../server/server.js";
+import { applyToRegistry } from "./apply.js";
+import { type DirectoryLoad, loadDirectory } from "./load-directory.js";
+import type { LoadProblem } from "./problems.js";
+
+export interface LoadedServer {
+  readonly server: McpServer;
+  readonly load: DirectoryLoad;
+  /** Problems of the files and between them (name collisions); empty when all is well. */
+  readonly problems: LoadProblem[];
+}
+
+/**
+ * Loads a server directory into a new server configured by its config file.
+ * The definitions that loaded are registered even when others have problems,
+ * so every problem (collisions included) is found in one pass; serve only a
+ * server whose `problems` is empty.
+ */
+export async function loadServer(
+  dir: string,
+  overrides: Partial<ServerOptions> = {},
+): Promise<LoadedServer> {
+  const load = await loadDirectory(dir);
+  const { config } = load;
+  const server = createServer({
+    name: config.name,
+    version: config.version,
+    ...(config.title !== undefined && { title: config.title }),
+    ...(config.description !== undefined && { description: config.description }),
+    ...(config.instructions !== undefined && { instructions: config.instructions }),
+    ...(config.pageSize !== undefined && { pageSize: config.pageSize }),
+    ...(config.logLevel !== undefined && { logLevel: config.logLevel }),
+    announce: load.folders,
+    ...overrides,
+  });
+  const problems = [...load.problems, ...applyToRegistry(server.registry, load.sources)];
+  return { server, load, problems };
+}

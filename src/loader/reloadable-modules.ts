@@ -1,0 +1,138 @@
+import { createRequire } from "node:module";
+import { sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { register as registerCommonJs } from "tsx/cjs/api";
+import { tsImport } from "tsx/esm/api";
+
+export type ModuleNamespace = Readonly<Record<string, unknown>>;
+
+interface CachedModule {
+  id: string;
+  exports: unknown;
+  children: CachedModule[];
+  parent?: CachedModule | null;
+}
+
+let registered = false;
+
+/**
+ * Loads the files of one server directory so that each can be dropped and
+ * loaded afresh, with its old instance left for the garbage collector.
+ *
+ * Files inside the directory go through tsx's CommonJS hooks (ES module syntax
+ * and TypeScript are transformed) and live in `require.cache`, where a reload
+ * deletes them; packages (zod, mcp-dir) load once and are shared. Measured: a
+ * reload takes about 1 ms, where a tsx ESM namespace per reload re-imports every
+ * package (hundreds of ms and megabytes each time). A file with top-level await
+ * cannot be CommonJS: it is imported as an ES module instead (each reload then
+ * costs a fresh copy of its packages).
+ */
+export class ReloadableModules {
+  private readonly require: NodeJS.Require;
+  private readonly prefix: string;
+  private readonly esmOnly = new Set<string>();
+
+  constructor(readonly dir: string) {
+    if (!registered) {
+      registerCommonJs();
+      registered = true;
+    }
+    this.require = createRequire(`${dir}${sep}`);
+    this.prefix = `${dir}${sep}`;
+  }
+
+  async import(absolutePath: string): Promise<ModuleNamespace> {
+    if (this.esmOnly.has(absolutePath)) return this.importEsm(absolutePath);
+    try {
+      return toNamespace(this.require(absolutePath));
+    } catch (error) {
+      this.forgetFailed(absolutePath);
+      if (!isTopLevelAwait(error)) throw error;
+      this.esmOnly.add(absolutePath);
+      return this.importEsm(absolutePath);
+    }
+  }
+
+  private async importEsm(absolutePath: string): Promise<ModuleNamespace> {
+    return (await tsImport(pathToFileURL(absolutePath).href, import.meta.url)) as ModuleNamespace;
+  }
+
+  private get cache(): Record<string, CachedModule | undefined> {
+    return this.require.cache as Record<string, CachedModule | undefined>;
+  }
+
+  private inDir(id: string): boolean {
+    return (
+      id.startsWith(this.prefix) && !id.slice(this.prefix.length).includes(`node_modules${sep}`)
+    );
+  }
+
+  /** The files of the directory that import `file`, directly or through others. */
+  importersOf(files: Iterable<string>): Set<string> {
+    const importers = new Map<string, Set<string>>();
+    for (const [id, mod] of Object.entries(this.cache)) {
+      if (!mod || !this.inDir(id)) continue;
+      for (const child of mod.children) {
+        if (!importers.has(child.id)) importers.set(child.id, new Set());
+        importers.get(child.id)?.add(id);
+      }
+    }
+    const found = new Set<string>();
+    const queue = [...files];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      for (const importer of importers.get(file) ?? []) {
+        if (!found.has(importer)) {
+          found.add(importer);
+          queue.push(importer);
+        }
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Drops `files` and every file of the directory that imports them, so the
+   * next import loads them afresh. Returns every file dropped.
+   */
+  invalidate(files: Iterable<string>): Set<string> {
+    const dropped = new Set(files);
+    for (const importer of this.importersOf(dropped)) dropped.add(importer);
+    for (const file of dropped) this.forget(file);
+    return dropped;
+  }
+
+  /** Forgets every file of the directory (packages stay loaded). */
+  clear(): void {
+    for (const id of Object.keys(this.cache)) if (this.inDir(id)) this.forget(id);
+  }
+
+  private forgetFailed(file: string): void {
+    this.forget(file);
+  }
+
+  private forget(file: string): void {
+    const mod = this.cache[file];
+    if (!mod) return;
+    // The module that first required it keeps it in `children`: unlink, or it is never collected.
+    const siblings = mod.parent?.children;
+    const index = siblings?.indexOf(mod) ?? -1;
+    if (siblings && index >= 0) siblings.splice(index, 1);
+    delete this.cache[file];
+  }
+}
+
+function isTopLevelAwait(error: unknown): boolean {
+  return error instanceof Error && /Top-level await is currently not supported/.test(error.message);
+}
+
+/** ES module syntax compiled to CommonJS marks its exports with __esModule; plain CommonJS is the default export. */
+function toNamespace(exports: unknown): ModuleNamespace {
+  if (
+    typeof exports === "object" &&
+    exports !== null &&
+    (exports as { __esModule?: unknown }).__esModule
+  ) {
+    return exports as ModuleNamespace;
+  }
+  return { default: exports };
+}

@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { runCli, stopAll } from "./helpers/cli.js";
+
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
+describe("mcp-dir check", () => {
+  it("exits 0 and says what the directory serves when all is well", async () => {
+    expect(await runCli(["check", "example-server"])).toEqual({
+      code: 0,
+      stdout:
+        "mcp-dir check: example-server is fine: 6 tools, 2 prompts, 3 resources, 1 resource template\n",
+      stderr: "",
+    });
+  });
+
+  it("prints every problem and warning on stdout and exits 1", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": '{ "pageSize": -1 }',
+      "tools/math.ts": 'export const add = { description: "Add", handler: () => 1 };\n',
+      "tools/math/add.ts": 'export default { description: "Add again", handler: () => 1 };\n',
+      "tools/broken.ts": "export default {\n",
+      "prompts/empty.md": "",
+      "resources/readme.txt": "Served as is\n",
+      "resources/shared.ts": "export const notADefinition = true;\n",
+    });
+    const { code, stdout, stderr } = await runCli(["check", dir]);
+    expect(stderr).toBe("");
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      `warning: resources/shared.ts: exports no definition, so it serves nothing; export a resource (as default or named), or rename the file to "_shared.ts" if it is a helper
+error: mcp-dir.config.json: pageSize must be a positive integer
+error: prompts/empty.md: the body is empty: write the prompt's text below the front matter
+error: tools/broken.ts: SyntaxError: Expected identifier but found end of file (2:1)
+error: tools/math/add.ts: Tool "math_add" is defined in both tools/math.ts and tools/math/add.ts; rename one of them
+mcp-dir check: 4 problems in ${dir}; fix them and run again
+`,
+    );
+  });
+});

@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { REPO_ROOT } from "../../loader/helpers/server-dir.js";
+
+/** The built CLI: `npm test` builds before running the tests. */
+export const CLI = join(REPO_ROOT, "dist", "cli", "main.js");
+export const EXAMPLE_SERVER = join(REPO_ROOT, "example-server");
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const children = new Set<ChildProcess>();
+
+/** Runs `mcp-dir <args>` to completion; stdin gets `input` (default: nothing) and closes. */
+export function runCli(
+  args: string[],
+  options: { cwd?: string; input?: string } = {},
+): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  children.add(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  child.stdin.end(options.input ?? "");
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => {
+      children.delete(child);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface CliConnection {
+  client: Client;
+  transport: StdioClientTransport;
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
+}
+
+const connections = new Set<CliConnection>();
+
+/** The official SDK client over `mcp-dir serve <dir>` in a child process. */
+export async function connectToServe(
+  dir: string,
+  options: { capabilities?: ClientOptions["capabilities"]; setup?: (client: Client) => void } = {},
+): Promise<CliConnection> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, "serve", dir],
+    cwd: REPO_ROOT,
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const client = new Client(
+    { name: "mcp-dir-cli-test", version: "1.0.0" },
+    { capabilities: options.capabilities ?? {} },
+  );
+  options.setup?.(client);
+  const connection: CliConnection = { client, transport, stderr: () => stderr };
+  connections.add(connection);
+  await client.connect(transport);
+  const deliver = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    if (!("method" in message)) {
+      // The SDK handles a notification in a microtask but a response at once, and
+      // forgets a request's progress handler with its response: progress read in
+      // the same chunk as the result would be lost. Handing responses over one
+      // macrotask later lets every notification read before them be handled first.
+      setImmediate(() => deliver?.(message));
+      return;
+    }
+    deliver?.(message);
+  };
+  return connection;
+}
+
+/** Closes every client (ending its server) and kills any CLI child still running. */
+export async function stopAll(): Promise<void> {
+  const all = [...connections];
+  connections.clear();
+  await Promise.all(all.map(({ client }) => client.close()));
+  for (const child of children) child.kill("SIGKILL");
+  children.clear();
+}

@@ -1,0 +1,115 @@
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createEmptyDir, createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { EXAMPLE_SERVER, runCli, stopAll } from "./helpers/cli.js";
+
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
+describe("mcp-dir list", () => {
+  it("prints kind, name, source file and description of everything served", async () => {
+    const { code, stdout, stderr } = await runCli(["list", "example-server"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toBe(
+      `KIND      NAME         SOURCE                  DESCRIPTION
+tool      calculator   tools/calculator.ts     Performs basic arithmetic on two numbers
+tool      chart        tools/chart.ts          Draws a bar chart of a list of numbers and returns it as a PNG image
+tool      primes       tools/primes.ts         Counts the prime numbers below a limit, reporting progress as it goes
+tool      team_invite  tools/team.ts           Invites a person to a team; asks the user for the team and role when no…
+tool      team_lookup  tools/team.ts           Finds team members by name, team or skill; links to their users://{id} …
+tool      text_stats   tools/text/stats.ts     Counts the words, sentences and characters of a text and estimates its …
+prompt    code_review  prompts/code-review.ts  Asks for a focused review of a piece of code
+prompt    standup      prompts/standup.md      Turns rough notes into a short stand-up update
+resource  config.json  resources/config.json   file:///config.json
+resource  guide.md     resources/guide.md      file:///guide.md
+resource  logo.png     resources/logo.png      file:///logo.png
+template  users        resources/users.ts      users://{id}  A team member's profile: name, email, team and skills
+
+6 tools, 2 prompts, 3 resources, 1 resource template
+`,
+    );
+  });
+
+  it("prints the descriptors clients see, each with its source, as JSON with --json", async () => {
+    const { code, stdout } = await runCli(["list", EXAMPLE_SERVER, "--json"]);
+    expect(code).toBe(0);
+    const listed = JSON.parse(stdout) as {
+      name: string;
+      version: string;
+      tools: { name: string; source: string; inputSchema: unknown }[];
+      prompts: { name: string; source: string }[];
+      resources: { uri: string; source: string }[];
+      resourceTemplates: { uriTemplate: string; source: string }[];
+    };
+    expect(listed.name).toBe("example-server");
+    expect(listed.version).toBe("1.0.0");
+    expect(listed.tools.map(({ name, source }) => `${name} ${source}`)).toEqual([
+      "calculator tools/calculator.ts",
+      "chart tools/chart.ts",
+      "primes tools/primes.ts",
+      "team_invite tools/team.ts",
+      "team_lookup tools/team.ts",
+      "text_stats tools/text/stats.ts",
+    ]);
+    expect(listed.tools[0]?.inputSchema).toMatchObject({
+      type: "object",
+      required: ["operation", "a", "b"],
+    });
+    expect(listed.prompts.map(({ name, source }) => `${name} ${source}`)).toEqual([
+      "code_review prompts/code-review.ts",
+      "standup prompts/standup.md",
+    ]);
+    expect(listed.resources.map(({ uri, source }) => `${uri} ${source}`)).toEqual([
+      "file:///config.json resources/config.json",
+      "file:///guide.md resources/guide.md",
+      "file:///logo.png resources/logo.png",
+    ]);
+    expect(listed.resourceTemplates).toEqual([
+      {
+        uriTemplate: "users://{id}",
+        name: "users",
+        title: "Team member",
+        description: "A team member's profile: name, email, team and skills",
+        mimeType: "application/json",
+        source: "resources/users.ts",
+      },
+    ]);
+  });
+
+  it("prints nothing on stdout and every problem on stderr when a file is broken, exit 1", async () => {
+    const dir = await createServerDir({
+      "tools/ok.ts": 'export default { description: "Fine", handler: () => 1 };\n',
+      "tools/bad.ts": "export default { handler: () => 1 };\n",
+      "tools/helper.ts": "export const x = 1;\n",
+    });
+    const { code, stdout, stderr } = await runCli(["list", dir]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      `warning: tools/helper.ts: exports no definition, so it serves nothing; export a tool (as default or named), or rename the file to "_helper.ts" if it is a helper
+error: tools/bad.ts (export "default"): Tool "bad" is invalid:
+  - description is missing: clients show it to the model, so say what the tool does
+mcp-dir: 1 problem in ${dir}; fix it and run again
+`,
+    );
+  });
+
+  it("warns when the directory has no definition folder, and fails when it does not exist", async () => {
+    const empty = await createEmptyDir();
+    const listed = await runCli(["list", empty]);
+    expect(listed).toEqual({
+      code: 0,
+      stdout: "KIND  NAME  SOURCE  DESCRIPTION\n\n0 tools, 0 prompts, 0 resources\n",
+      stderr: `warning: ${empty} has no tools/, prompts/ or resources/ folder, so there is nothing to serve\n`,
+    });
+    const missing = join(empty, "nope");
+    expect(await runCli(["list", missing])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `mcp-dir: ${missing} is not a directory\n`,
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { formatProblem, formatWarning, loadDirectory } from "../../src/loader/index.js";
+import { connectToServe, stopAll } from "../cli/helpers/cli.js";
+import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
+
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
+const ECHO = 'export default { description: "Echo", handler: () => "echo" };\n';
+
+describe("the server's name and version", () => {
+  it("come from the directory's package.json without a config file", async () => {
+    const dir = await createServerDir(
+      { "tools/echo.ts": ECHO },
+      { packageJson: { name: "weather", version: "2.1.0", type: "module" } },
+    );
+    const { config, problems } = await loadDirectory(dir);
+    expect(problems).toEqual([]);
+    expect(config).toEqual({ name: "weather", version: "2.1.0" });
+  });
+
+  it("fall back to the folder's name and 0.0.0", async () => {
+    const dir = await createServerDir({ "tools/echo.ts": ECHO }, { packageJson: false });
+    const { config } = await loadDirectory(dir);
+    expect(config).toEqual({ name: dir.split(/[/\\]/).pop(), version: "0.0.0" });
+  });
+});
+
+describe("mcp-dir.config.ts", () => {
+  it("configures what a real client sees: server info, instructions, page size", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.ts": `import { defineConfig } from "mcp-dir";
+export default defineConfig({
+  name: "configured",
+  version: "3.0.0",
+  title: "Configured server",
+  instructions: "Use the tools in order.",
+  pageSize: 1,
+  http: { port: 8080, path: "/mcp" },
+});
+`,
+      "tools/a.ts": ECHO,
+      "tools/b.ts": ECHO,
+    });
+    const { config } = await loadDirectory(dir);
+    expect(config).toEqual({
+      name: "configured",
+      version: "3.0.0",
+      title: "Configured server",
+      instructions: "Use the tools in order.",
+      pageSize: 1,
+      http: { port: 8080, path: "/mcp" },
+      file: "mcp-dir.config.ts",
+    });
+    const { client } = await connectToServe(dir);
+    expect(client.getServerVersion()).toEqual({
+      name: "configured",
+      version: "3.0.0",
+      title: "Configured server",
+    });
+    expect(client.getInstructions()).toBe("Use the tools in order.");
+    const first = await client.listTools();
+    expect(first.tools.map((tool) => tool.name)).toEqual(["a"]);
+    const second = await client.listTools({ cursor: first.nextCursor });
+    expect(second.tools.map((tool) => tool.name)).toEqual(["b"]);
+  });
+
+  it("reports every invalid option and warns about unknown ones (JSON config)", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({
+        name: "",
+        pageSize: 0,
+        logLevel: "loud",
+        http: { port: 70000 },
+        instructons: "typo",
+      }),
+    });
+    const { problems, warnings, config } = await loadDirectory(dir);
+    expect(problems.map(formatProblem)).toEqual([
+      "mcp-dir.config.json: name must be non-empty text",
+      "mcp-dir.config.json: pageSize must be a positive integer",
+      "mcp-dir.config.json: logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency",
+      "mcp-dir.config.json: http.port must be an integer from 0 to 65535",
+    ]);
+    expect(warnings.map(formatWarning)).toEqual([
+      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, http',
+    ]);
+    expect(config.name).toBe(dir.split(/[/\\]/).pop());
+  });
+
+  it("must be one file, exporting an object as default", async () => {
+    const two = await createServerDir({
+      "mcp-dir.config.ts": "export default {};\n",
+      "mcp-dir.config.json": "{}",
+    });
+    expect((await loadDirectory(two)).problems.map(formatProblem)).toEqual([
+      "mcp-dir.config.ts: found several configuration files (mcp-dir.config.ts, mcp-dir.config.json); keep one",
+    ]);
+    const noDefault = await createServerDir({ "mcp-dir.config.mjs": "export const name = 'x';\n" });
+    expect((await loadDirectory(noDefault)).problems.map(formatProblem)).toEqual([
+      'mcp-dir.config.mjs: exports no default: export the configuration as default, e.g. export default defineConfig({ name: "my-server" })',
+    ]);
+    const badJson = await createServerDir({ "mcp-dir.config.json": "{ name: 1 }" });
+    expect((await loadDirectory(badJson)).problems.map(formatProblem)).toEqual([
+      "mcp-dir.config.json: is not valid JSON: Expected property name or '}' in JSON (1:3)",
+    ]);
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+export interface ServerDirOptions {
+  /** The directory's package.json; false writes none. Default: { "type": "module" }. */
+  packageJson?: Record<string, unknown> | false;
+}
+
+const created = new Set<string>();
+
+/**
+ * A server directory in the system's temporary folder, with the given files
+ * (relative paths) and node_modules links to this repository (as "mcp-dir")
+ * and to its zod, so author files import them as a user's would.
+ */
+export async function createServerDir(
+  files: Record<string, string | Uint8Array>,
+  options: ServerDirOptions = {},
+): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "mcp-dir-test-"));
+  created.add(dir);
+  const packageJson = options.packageJson ?? { type: "module" };
+  if (packageJson !== false) {
+    await writeFile(join(dir, "package.json"), JSON.stringify(packageJson));
+  }
+  await linkPackages(dir);
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), content);
+  }
+  return dir;
+}
+
+/** node_modules/mcp-dir → this repository, node_modules/zod → its zod. */
+export async function linkPackages(dir: string): Promise<void> {
+  await mkdir(join(dir, "node_modules"), { recursive: true });
+  await symlink(REPO_ROOT, join(dir, "node_modules", "mcp-dir"), "dir");
+  await symlink(join(REPO_ROOT, "node_modules", "zod"), join(dir, "node_modules", "zod"), "dir");
+}
+
+/** An empty temporary directory, removed by removeServerDirs. */
+export async function createEmptyDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "mcp-dir-test-"));
+  created.add(dir);
+  return dir;
+}
+
+/** Removes every directory made by this module; call from afterAll. */
+export async function removeServerDirs(): Promise<void> {
+  const all = [...created];
+  created.clear();
+  await Promise.all(all.map((dir) => rm(dir, { recursive: true, force: true })));
+}

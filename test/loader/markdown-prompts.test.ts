@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatProblem, formatWarning, loadDirectory, loadFile } from "../../src/loader/index.js";
+import { type CliConnection, connectToServe, stopAll } from "../cli/helpers/cli.js";
+import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
+
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
+const STANDUP = `---
+title: Daily stand-up
+description: Turns notes into a stand-up update
+arguments:
+  - name: yesterday
+    description: What you did yesterday
+    required: true
+  - name: today
+    required: true
+  - blockers
+---
+Yesterday: {{yesterday}}
+Today: {{ today }}
+Blockers: {{blockers}}
+`;
+
+describe("a Markdown prompt served to a real client", () => {
+  let connection: CliConnection;
+
+  beforeAll(async () => {
+    const dir = await createServerDir({
+      "prompts/standup.md": STANDUP,
+      "prompts/team/plain.md": "Say hello to the team.\n",
+    });
+    connection = await connectToServe(dir);
+  });
+
+  it("lists it with the title, description and arguments of its front matter", async () => {
+    const { prompts } = await connection.client.listPrompts();
+    expect(prompts).toEqual([
+      {
+        name: "standup",
+        title: "Daily stand-up",
+        description: "Turns notes into a stand-up update",
+        arguments: [
+          { name: "yesterday", description: "What you did yesterday", required: true },
+          { name: "today", required: true },
+          { name: "blockers" },
+        ],
+      },
+      { name: "team_plain" },
+    ]);
+  });
+
+  it("fills the {{argument}} placeholders of its body, an absent optional one with nothing", async () => {
+    const result = await connection.client.getPrompt({
+      name: "standup",
+      arguments: { yesterday: "shipped the loader", today: "write the README" },
+    });
+    expect(result).toEqual({
+      description: "Turns notes into a stand-up update",
+      messages: [
+        {
+          role: "user",
+          content: {
+            type: "text",
+            text: "Yesterday: shipped the loader\nToday: write the README\nBlockers: ",
+          },
+        },
+      ],
+    });
+  });
+
+  it("serves a file without front matter as a prompt without arguments", async () => {
+    const result = await connection.client.getPrompt({ name: "team_plain" });
+    expect(result.messages).toEqual([
+      { role: "user", content: { type: "text", text: "Say hello to the team." } },
+    ]);
+  });
+
+  it("answers -32602 naming the missing required arguments", async () => {
+    await expect(
+      connection.client.getPrompt({ name: "standup", arguments: { today: "tests" } }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: 'MCP error -32602: Missing required argument for prompt "standup": yesterday',
+    });
+    await expect(connection.client.getPrompt({ name: "standup" })).rejects.toMatchObject({
+      code: -32602,
+      message:
+        'MCP error -32602: Missing required arguments for prompt "standup": yesterday, today',
+    });
+  });
+});
+
+describe("Markdown prompts with mistakes", () => {
+  it("reports bad front matter with its position, and every problem of a file", async () => {
+    const dir = await createServerDir({
+      "prompts/bad-yaml.md":
+        "---\ndescription: ok\narguments:\n  - name: a\n   required: [\n---\nBody\n",
+      "prompts/unclosed.md": "---\ndescription: never closed\nBody\n",
+      "prompts/not-a-list.md": "---\narguments: topic\n---\nAbout {{topic}}\n",
+      "prompts/wrong-types.md":
+        "---\ndescription: 42\narguments:\n  - description: no name\n  - name: tone\n    required: yes please\n---\nBody\n",
+      "prompts/empty.md": "---\ndescription: Nothing below\n---\n\n",
+      "prompts/scalar.md": "---\njust text\n---\nBody\n",
+    });
+    const load = await loadDirectory(dir);
+    expect(load.problems.map(formatProblem)).toEqual([
+      "prompts/bad-yaml.md: front matter is not valid YAML: Sequence item without - indicator (5:1)",
+      "prompts/empty.md: the body is empty: write the prompt's text below the front matter",
+      `prompts/not-a-list.md: front matter "arguments" must be a list, such as:
+    arguments:
+      - name: topic
+        description: What to write about
+        required: true`,
+      "prompts/scalar.md: front matter must be a mapping of keys, such as description: ...",
+      'prompts/unclosed.md: front matter is not closed: end it with a line of "---"',
+      'prompts/wrong-types.md: front matter "description" must be text, got 42',
+      "prompts/wrong-types.md: front matter arguments[0] needs a name (name: topic)",
+      'prompts/wrong-types.md: front matter arguments[1] ("tone"): required must be true or false',
+    ]);
+  });
+
+  it("warns about unused front matter keys and placeholders that are not arguments", async () => {
+    const dir = await createServerDir({
+      "prompts/typo.md":
+        "---\ndescripton: misspelt\narguments: [topic]\n---\n{{topic}} for {{audience}}\n",
+    });
+    const load = await loadFile(dir, "prompts/typo.md");
+    expect(load.problems).toEqual([]);
+    expect(load.entries).toHaveLength(1);
+    expect(load.warnings.map(formatWarning)).toEqual([
+      'prompts/typo.md: front matter key "descripton" is not used; the keys are name, title, description, arguments',
+      'prompts/typo.md: {{audience}} in the body is not an argument, so it is always empty; add it to "arguments" in the front matter',
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CliConnection, connectToServe, stopAll } from "../cli/helpers/cli.js";
+import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
+
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const BINARY = new Uint8Array([0, 159, 146, 150, 255]);
+
+describe("static files under resources/, through a real client", () => {
+  let dir: string;
+  let connection: CliConnection;
+
+  beforeAll(async () => {
+    dir = await createServerDir({
+      "resources/guide.md": "# Guide\n",
+      "resources/data/config.json": '{ "theme": "dark" }\n',
+      "resources/docs/Getting started.txt": "Héllo\n",
+      "resources/logo.png": PNG,
+      "resources/blob.bin": BINARY,
+      "resources/LICENSE": "MIT\n",
+      "resources/status.ts":
+        'export default { uri: "status://now", description: "Code, not a static file", read: () => "up" };\n',
+    });
+    connection = await connectToServe(dir);
+  });
+
+  it("lists each with a file:/// URI from its path, a mime type by extension, its size, name and title", async () => {
+    const { resources } = await connection.client.listResources();
+    expect(resources).toEqual([
+      {
+        uri: "file:///LICENSE",
+        name: "LICENSE",
+        title: "LICENSE",
+        mimeType: "text/plain",
+        size: 4,
+      },
+      {
+        uri: "file:///blob.bin",
+        name: "blob.bin",
+        title: "Blob",
+        mimeType: "application/octet-stream",
+        size: 5,
+      },
+      {
+        uri: "file:///data/config.json",
+        name: "data/config.json",
+        title: "Config",
+        mimeType: "application/json",
+        size: 20,
+      },
+      {
+        uri: "file:///docs/Getting%20started.txt",
+        name: "docs/Getting started.txt",
+        title: "Getting started",
+        mimeType: "text/plain",
+        size: 7,
+      },
+      {
+        uri: "file:///guide.md",
+        name: "guide.md",
+        title: "Guide",
+        mimeType: "text/markdown",
+        size: 8,
+      },
+      { uri: "file:///logo.png", name: "logo.png", title: "Logo", mimeType: "image/png", size: 12 },
+      { uri: "status://now", name: "status", description: "Code, not a static file" },
+    ]);
+  });
+
+  it("serves text types as text and other types as base64 blobs", async () => {
+    const read = (uri: string) => connection.client.readResource({ uri });
+    expect(await read("file:///docs/Getting%20started.txt")).toEqual({
+      contents: [
+        { uri: "file:///docs/Getting%20started.txt", mimeType: "text/plain", text: "Héllo\n" },
+      ],
+    });
+    expect(await read("file:///data/config.json")).toEqual({
+      contents: [
+        {
+          uri: "file:///data/config.json",
+          mimeType: "application/json",
+          text: '{ "theme": "dark" }\n',
+        },
+      ],
+    });
+    expect(await read("file:///logo.png")).toEqual({
+      contents: [
+        {
+          uri: "file:///logo.png",
+          mimeType: "image/png",
+          blob: Buffer.from(PNG).toString("base64"),
+        },
+      ],
+    });
+    expect(await read("file:///blob.bin")).toEqual({
+      contents: [
+        {
+          uri: "file:///blob.bin",
+          mimeType: "application/octet-stream",
+          blob: Buffer.from(BINARY).toString("base64"),
+        },
+      ],
+    });
+  });
+
+  it("reads the file at each request, so edits show", async () => {
+    await writeFile(join(dir, "resources", "guide.md"), "# Guide, edited\n");
+    const { contents } = await connection.client.readResource({ uri: "file:///guide.md" });
+    expect(contents).toEqual([
+      { uri: "file:///guide.md", mimeType: "text/markdown", text: "# Guide, edited\n" },
+    ]);
+  });
+});
