@@ -24,13 +24,29 @@ export async function describeImportError(
     return withLocation(`SyntaxError: ${where.relativize(error.message)}`, location);
   }
   const message = where.relativize(error.message);
-  if ((error as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND") {
+  const code = (error as { code?: unknown }).code;
+  if (code === "ERR_MODULE_NOT_FOUND") {
     return message.startsWith("Cannot find package")
       ? `${message}; install it in the server directory (npm install)`
       : message;
   }
+  if (code === "MODULE_NOT_FOUND") {
+    return withLocation(
+      describeMissingModule(error.message, file),
+      where.fromStackFrames(error.stack),
+    );
+  }
   const what = isDefinitionError(error) ? message : `${error.name}: ${message}`;
   return withLocation(`threw while loading: ${what}`, where.fromStackFrames(error.stack));
+}
+
+/** Node's CommonJS "Cannot find module 'x'\nRequire stack: ...", said as what to do. */
+function describeMissingModule(message: string, file: string): string {
+  const specifier = /Cannot find module '([^']+)'/.exec(message)?.[1] ?? "?";
+  if (specifier.startsWith(".") || specifier.startsWith("/")) {
+    return `Cannot find module '${specifier}' imported from ${file}`;
+  }
+  return `Cannot find package '${specifier}' imported from ${file}; install it in the server directory (npm install)`;
 }
 
 /** esbuild's "Transform failed with 1 error:\n/abs/file.ts:4:1: ERROR: message" (0-based column). */
@@ -67,7 +83,7 @@ class Locator {
   label(path: string, position: string): string | undefined {
     const relative = this.relativeFile(path);
     if (relative === undefined) return undefined;
-    return relative === this.file ? position : `${relative}:${position}`;
+    return sameModule(relative, this.file) ? position : `${relative}:${position}`;
   }
 
   private relativeFile(path: string): string | undefined {
@@ -105,4 +121,10 @@ class Locator {
       return undefined;
     }
   }
+}
+
+/** tsx names an .mjs or .mts file after its .js or .ts twin in transform errors. */
+function sameModule(a: string, b: string): boolean {
+  const stem = (path: string) => path.replace(/\.m?([jt]s)$/, ".$1");
+  return stem(a) === stem(b);
 }

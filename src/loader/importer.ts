@@ -1,49 +1,17 @@
-import { randomUUID } from "node:crypto";
-import { pathToFileURL } from "node:url";
+import { ReloadableModules } from "./reloadable-modules.js";
 
-export type ModuleNamespace = Readonly<Record<string, unknown>>;
+export type { ModuleNamespace } from "./reloadable-modules.js";
 
-/**
- * Imports author files with tsx, so `.ts`/`.mts` need no build. One importer is
- * one tsx namespace (what `tsImport` creates per call): files imported through
- * it share their dependencies, so zod and mcp-dir load once per importer, while
- * a new importer sees a fresh copy of every file. Loading a directory uses one
- * importer; reloading a changed file uses a new one.
- */
+/** How the loader imports author code; `dev` keeps one to drop and re-import changed files. */
 export interface ModuleImporter {
-  import(absolutePath: string): Promise<ModuleNamespace>;
-}
-
-export function createImporter(): ModuleImporter {
-  let importEsm: ((specifier: string, parent: string) => Promise<unknown>) | undefined;
-  return {
-    async import(absolutePath) {
-      if (importEsm === undefined) {
-        // Loaded on first use: `import "mcp-dir"` for createServer alone never pays for tsx.
-        const [commonJs, esm] = await Promise.all([import("tsx/cjs/api"), import("tsx/esm/api")]);
-        const namespace = randomUUID();
-        // Like tsImport: the CommonJS hooks serve files of packages without "type": "module".
-        commonJs.register({ namespace });
-        importEsm = esm.register({ namespace }).import;
-      }
-      const url = pathToFileURL(absolutePath).href;
-      return unwrapCommonJs((await importEsm(url, import.meta.url)) as ModuleNamespace);
-    },
-  };
+  import(absolutePath: string): Promise<Readonly<Record<string, unknown>>>;
 }
 
 /**
- * A TypeScript file in a package without "type": "module" runs as CommonJS:
- * its namespace's `default` is `module.exports`, which holds the real exports.
+ * Imports the files of the server directory `dir` with tsx (no build step).
+ * A new importer sees every file of the directory afresh; packages load once
+ * per process. See ReloadableModules for how.
  */
-function unwrapCommonJs(namespace: ModuleNamespace): ModuleNamespace {
-  const exports = namespace.default;
-  if (
-    typeof exports === "object" &&
-    exports !== null &&
-    (exports as { __esModule?: unknown }).__esModule === true
-  ) {
-    return exports as ModuleNamespace;
-  }
-  return namespace;
+export function createImporter(dir: string): ReloadableModules {
+  return new ReloadableModules(dir);
 }

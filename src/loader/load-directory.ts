@@ -39,7 +39,7 @@ export async function loadDirectory(
   );
   if (!isDirectory) throw new Error(`${resolve(dir)} is not a directory`);
   const root = await resolveServerDir(dir);
-  const importer = options.importer ?? createImporter();
+  const importer = options.importer ?? createImporter(root);
   const { config, problems, warnings } = await loadConfig(root, importer);
   const { folders, files } = await scanDirectory(root);
   const sources = new Map<string, SourceEntry[]>();

@@ -48,7 +48,7 @@ export async function loadFile(
     return load;
   }
   if (isCodeFile(file)) {
-    const importer = options.importer ?? createImporter();
+    const importer = options.importer ?? createImporter(root);
     let namespace: Awaited<ReturnType<ModuleImporter["import"]>>;
     try {
       namespace = await importer.import(resolve(root, file));

@@ -39,6 +39,7 @@ export class ReloadableModules {
     }
     this.require = createRequire(`${dir}${sep}`);
     this.prefix = `${dir}${sep}`;
+    this.clear();
   }
 
   async import(absolutePath: string): Promise<ModuleNamespace> {
@@ -46,7 +47,7 @@ export class ReloadableModules {
     try {
       return toNamespace(this.require(absolutePath));
     } catch (error) {
-      this.forgetFailed(absolutePath);
+      this.forget(absolutePath);
       if (!isTopLevelAwait(error)) throw error;
       this.esmOnly.add(absolutePath);
       return this.importEsm(absolutePath);
@@ -104,10 +105,6 @@ export class ReloadableModules {
   /** Forgets every file of the directory (packages stay loaded). */
   clear(): void {
     for (const id of Object.keys(this.cache)) if (this.inDir(id)) this.forget(id);
-  }
-
-  private forgetFailed(file: string): void {
-    this.forget(file);
   }
 
   private forget(file: string): void {

@@ -70,9 +70,9 @@ export default defineTool({ handler: () => 1 } as never);
   - input got a string; use a zod object (z.object({...})), a shape of zod schemas ({ name: z.string() }), or a JSON Schema object ({ type: 'object', properties: {...} })`,
       `tools/invalid.ts (export "default"): Tool "invalid" is invalid:
   - description is missing: clients show it to the model, so say what the tool does`,
-      "tools/missing-import.ts: Cannot find module 'tools/_nope.js' imported from tools/missing-import.ts",
-      "tools/missing-package.ts: Cannot find package 'left-pad-nowhere' imported from tools/missing-package.ts; install it in the server directory (npm install)",
-      "tools/syntax-js.mjs: SyntaxError: Unexpected token ',' (2:8)",
+      "tools/missing-import.ts: Cannot find module './_nope.js' imported from tools/missing-import.ts (1:19)",
+      "tools/missing-package.ts: Cannot find package 'left-pad-nowhere' imported from tools/missing-package.ts; install it in the server directory (npm install) (1:15)",
+      'tools/syntax-js.mjs: SyntaxError: Expected identifier but found "," (2:8)',
       `tools/syntax.ts: SyntaxError: Expected "}" but found ";" (4:2)`,
       "tools/throws.ts: threw while loading: Error: the database is not configured (2:19)",
     ]);
