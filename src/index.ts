@@ -36,6 +36,12 @@ export { ErrorCode, JsonRpcError } from "./jsonrpc/index.js";
 export {
   applyToRegistry,
   type ConfigLoad,
+  type DirectoryWatcher,
+  HotReloader,
+  ReloadableModules,
+  type ReloadOutcome,
+  type WatchOptions,
+  watchDirectory,
   createImporter,
   type DefinitionFolder,
   type DirectoryLoad,

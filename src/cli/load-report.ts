@@ -1,6 +1,7 @@
 import {
   formatProblem,
   formatWarning,
+  type LoadDirectoryOptions,
   type LoadedServer,
   loadServer,
   type McpServer,
@@ -12,10 +13,11 @@ import { divertStdout } from "./stdout.js";
 export async function loadQuietly(
   dir: string,
   overrides: Partial<ServerOptions> = {},
+  options: LoadDirectoryOptions = {},
 ): Promise<LoadedServer> {
   const restoreStdout = divertStdout();
   try {
-    return await loadServer(dir, overrides);
+    return await loadServer(dir, overrides, options);
   } finally {
     restoreStdout();
   }

@@ -2,6 +2,7 @@
 import type { Command } from "./command.js";
 import { call } from "./commands/call.js";
 import { check } from "./commands/check.js";
+import { dev } from "./commands/dev.js";
 import { init } from "./commands/init.js";
 import { list } from "./commands/list.js";
 import { serve } from "./commands/serve.js";
@@ -9,7 +10,7 @@ import { ownPackage } from "./package-info.js";
 import { UsageError } from "./parse-args.js";
 import { printError, printOut } from "./stdout.js";
 
-const COMMANDS: readonly Command[] = [serve, list, check, call, init];
+const COMMANDS: readonly Command[] = [serve, dev, list, check, call, init];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));

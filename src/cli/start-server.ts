@@ -1,25 +1,65 @@
-import { serveStdio } from "../index.js";
+import { realpath } from "node:fs/promises";
+import { resolve } from "node:path";
+import {
+  createImporter,
+  type HttpServeOptions,
+  type McpServer,
+  serveHttp,
+  serveStdio,
+} from "../index.js";
+import { startWatching } from "./dev-watch.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
+import type { HttpFlags } from "./serve-options.js";
 import { printError } from "./stdout.js";
 
-/**
- * How `serve` runs a directory. Transport choices (HTTP: port, host, path)
- * belong here; with none, the server speaks stdio.
- */
-export type StartOptions = Record<string, never>;
+export interface StartOptions {
+  /** Serve Streamable HTTP with these options; stdio when absent. */
+  http?: HttpFlags;
+  /** Watch the directory and reload every saved file in place. */
+  dev?: { verbose: boolean };
+}
 
 /**
- * Loads `dir` and serves it until the client closes stdin. Returns the exit
- * code: 1 when the directory has problems (each printed on stderr), else 0.
+ * Loads `dir` and serves it: over stdio until the client closes stdin, or over
+ * HTTP until SIGINT/SIGTERM. Returns the exit code: 1 when the directory has
+ * problems (each printed on stderr; `dev` serves what loaded and keeps going).
  */
-export async function startServer(dir: string, _options: StartOptions = {}): Promise<number> {
-  const loaded = await loadQuietly(dir);
-  if (!(await reportLoad(loaded, dir, printError))) return 1;
-  const { server, load } = loaded;
-  await printError(
-    `mcp-dir: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)}) over stdio; waiting for a client on stdin`,
+export async function startServer(dir: string, options: StartOptions = {}): Promise<number> {
+  const root = await realpath(resolve(dir)).catch(() => resolve(dir));
+  const importer = createImporter(root);
+  const loaded = await loadQuietly(dir, {}, { importer });
+  const servable = await reportLoad(
+    loaded,
+    dir,
+    printError,
+    options.dev ? "mcp-dir dev" : "mcp-dir",
   );
-  await serveStdio(server);
-  await server.close();
+  if (!servable && !options.dev) return 1;
+  const { server, load } = loaded;
+  const watcher = options.dev
+    ? await startWatching(server, root, importer, options.dev.verbose)
+    : undefined;
+  const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;
+  try {
+    if (options.http) {
+      await serveOverHttp(server, what, {
+        ...(load.config.http as HttpServeOptions | undefined),
+        ...options.http,
+      });
+    } else {
+      await printError(`mcp-dir${what} over stdio; waiting for a client on stdin`);
+      await serveStdio(server);
+    }
+  } finally {
+    await watcher?.close();
+    await server.close();
+  }
   return 0;
+}
+
+async function serveOverHttp(server: McpServer, what: string, options: HttpServeOptions) {
+  const serving = await serveHttp(server, { ...options, handleSignals: true });
+  await printError(`mcp-dir${what} at ${serving.url}`);
+  // serveHttp closes everything on SIGINT/SIGTERM and lets the signal end the process.
+  await new Promise<never>(() => {});
 }

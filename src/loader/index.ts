@@ -9,11 +9,19 @@ export {
   type ServerConfig,
 } from "./config.js";
 export { deriveName } from "./derive-name.js";
+export {
+  type DirectoryWatcher,
+  HotReloader,
+  type ReloadOutcome,
+  type WatchOptions,
+  watchDirectory,
+} from "./dev/index.js";
 export { CODE_EXTENSIONS, DEFINITION_FOLDERS, type DefinitionFolder } from "./folders.js";
 export { createImporter, type ModuleImporter, type ModuleNamespace } from "./importer.js";
 export { type DirectoryLoad, type LoadDirectoryOptions, loadDirectory } from "./load-directory.js";
 export { type FileLoad, type LoadFileOptions, loadFile } from "./load-file.js";
 export { type LoadedServer, loadServer } from "./load-server.js";
 export { formatProblem, formatWarning, type LoadProblem, type LoadWarning } from "./problems.js";
+export { ReloadableModules } from "./reloadable-modules.js";
 export { isSkipped, scanDirectory } from "./scan.js";
 export { staticResourceUri } from "./static-resource.js";

@@ -1,6 +1,6 @@
 import { createServer, type McpServer, type ServerOptions } from "../server/server.js";
 import { applyToRegistry } from "./apply.js";
-import { type DirectoryLoad, loadDirectory } from "./load-directory.js";
+import { type DirectoryLoad, type LoadDirectoryOptions, loadDirectory } from "./load-directory.js";
 import type { LoadProblem } from "./problems.js";
 
 export interface LoadedServer {
@@ -19,8 +19,9 @@ export interface LoadedServer {
 export async function loadServer(
   dir: string,
   overrides: Partial<ServerOptions> = {},
+  options: LoadDirectoryOptions = {},
 ): Promise<LoadedServer> {
-  const load = await loadDirectory(dir);
+  const load = await loadDirectory(dir, options);
   const { config } = load;
   const server = createServer({
     name: config.name,

@@ -103,6 +103,16 @@ export class McpServer implements Engine {
     this.warnSink(message);
   }
 
+  /** Sends a log notification to every session whose level lets it through. */
+  log(level: LoggingLevel, data: unknown, logger?: string): void {
+    const params = logger === undefined ? { level, data } : { level, logger, data };
+    for (const session of this.sessions) {
+      if (session.initialized && session.wantsLog(level)) {
+        session.notify("notifications/message", params);
+      }
+    }
+  }
+
   /** Ends every session. */
   async close(): Promise<void> {
     await Promise.all([...this.sessions].map((session) => session.close()));

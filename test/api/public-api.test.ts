@@ -10,6 +10,7 @@ describe("the public API", () => {
       "DefinitionError",
       "ErrorCode",
       "FEATURE_SINCE",
+      "HotReloader",
       "JsonRpcError",
       "LATEST_STATEFUL_VERSION",
       "LOGGING_LEVELS",
@@ -17,6 +18,7 @@ describe("the public API", () => {
       "RESOURCE_NOT_FOUND",
       "Registry",
       "RegistryError",
+      "ReloadableModules",
       "STATEFUL_VERSIONS",
       "STATELESS_VERSION",
       "StdioTransport",
@@ -57,6 +59,7 @@ describe("the public API", () => {
       "text",
       "toBase64",
       "toolForVersion",
+      "watchDirectory",
     ]);
   });
 

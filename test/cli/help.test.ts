@@ -6,7 +6,7 @@ import { runCli, stopAll } from "./helpers/cli.js";
 
 afterAll(stopAll);
 
-const COMMANDS = ["serve", "list", "check", "call", "init"];
+const COMMANDS = ["serve", "dev", "list", "check", "call", "init"];
 const VERSION = (
   JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
     version: string;
@@ -14,7 +14,8 @@ const VERSION = (
 ).version;
 
 const FIRST_LINES: Record<string, string> = {
-  serve: "Usage: mcp-dir serve [dir]",
+  serve: "Usage: mcp-dir serve [dir] [options]",
+  dev: "Usage: mcp-dir dev [dir] [options]",
   list: "Usage: mcp-dir list [dir] [--json]",
   check: "Usage: mcp-dir check [dir]",
   call: "Usage: mcp-dir call <tool> [json-arguments] [--dir dir] [--json]",
@@ -31,7 +32,8 @@ describe("mcp-dir --help and --version", () => {
 Usage: mcp-dir <command> [options]
 
 Commands:
-  serve   Serve a server directory over stdio
+  serve   Serve a server directory over stdio or Streamable HTTP
+  dev     Serve a server directory and reload every saved file in place
   list    List the tools, prompts and resources of a server directory
   check   Validate a server directory (for CI): every problem, exit 0 or 1
   call    Run one tool in-process and print its result

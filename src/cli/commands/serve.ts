@@ -1,29 +1,35 @@
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../parse-args.js";
+import { httpFlags, TRANSPORT_HELP, TRANSPORT_OPTIONS } from "../serve-options.js";
 import { startServer } from "../start-server.js";
 import { printOut } from "../stdout.js";
 
 export const serve: Command = {
   name: "serve",
-  summary: "Serve a server directory over stdio",
-  help: `Usage: mcp-dir serve [dir]
+  summary: "Serve a server directory over stdio or Streamable HTTP",
+  help: `Usage: mcp-dir serve [dir] [options]
 
 Serves the tools, prompts and resources of [dir] (default: the current
-directory) over stdio: the client writes requests to stdin and reads stdout.
-Logs go to stderr. Exits when stdin closes; exits 1 if a file has a problem.
+directory). Over stdio by default: the client writes requests to stdin and
+reads stdout; logs go to stderr; exits when stdin closes. With --http, serves
+Streamable HTTP (127.0.0.1:3000/mcp by default) until SIGINT/SIGTERM.
+Exits 1 if a file has a problem.
 
 Options:
-  -h, --help   Show this help
+${TRANSPORT_HELP}
+  -h, --help           Show this help
 
-Example (the command an MCP client runs):
-  npx mcp-dir serve /path/to/my-server`,
+Examples (the command an MCP client runs):
+  npx mcp-dir serve /path/to/my-server
+  npx mcp-dir serve /path/to/my-server --http --port 3000`,
 
   async run(argv) {
-    const { positionals, help } = parseCommandArgs("serve", argv, {}, 1);
+    const { values, positionals, help } = parseCommandArgs("serve", argv, TRANSPORT_OPTIONS, 1);
     if (help) {
       await printOut(serve.help);
       return 0;
     }
-    return startServer(positionals[0] ?? ".");
+    const http = httpFlags(values, "serve");
+    return startServer(positionals[0] ?? ".", http ? { http } : {});
   },
 };
