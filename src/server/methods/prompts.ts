@@ -1,12 +1,10 @@
 import { promptResultForVersion } from "../../protocol/downgrade.js";
-import { invalidParams, optionalObject, optionalString, requireString } from "../params.js";
+import { invalidParams, optionalObject, requireString } from "../params.js";
+import { listMethod } from "./list.js";
 import type { MethodTable } from "./method.js";
 
 export const promptMethods: MethodTable = {
-  "prompts/list"(params, rc) {
-    const cursor = optionalString(params, "cursor", "prompts/list");
-    return rc.engine.lists.page("prompts", rc.protocolVersion, cursor, rc.engine.pageSize);
-  },
+  "prompts/list": listMethod("prompts/list", "prompts"),
 
   async "prompts/get"(params, rc) {
     const name = requireString(params, "name", "prompts/get");

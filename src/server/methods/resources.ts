@@ -1,25 +1,15 @@
 import { JsonRpcError } from "../../jsonrpc/index.js";
-import { optionalString, requireString } from "../params.js";
+import { requireString } from "../params.js";
+import { listMethod } from "./list.js";
 import type { MethodTable } from "./method.js";
 
 /** The MCP error code for a resource URI nothing serves. */
 export const RESOURCE_NOT_FOUND = -32002;
 
 export const resourceMethods: MethodTable = {
-  "resources/list"(params, rc) {
-    const cursor = optionalString(params, "cursor", "resources/list");
-    return rc.engine.lists.page("resources", rc.protocolVersion, cursor, rc.engine.pageSize);
-  },
+  "resources/list": listMethod("resources/list", "resources"),
 
-  "resources/templates/list"(params, rc) {
-    const cursor = optionalString(params, "cursor", "resources/templates/list");
-    return rc.engine.lists.page(
-      "resourceTemplates",
-      rc.protocolVersion,
-      cursor,
-      rc.engine.pageSize,
-    );
-  },
+  "resources/templates/list": listMethod("resources/templates/list", "resourceTemplates"),
 
   async "resources/read"(params, rc) {
     const uri = requireString(params, "uri", "resources/read");

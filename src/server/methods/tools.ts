@@ -1,12 +1,10 @@
 import { callToolResultForVersion } from "../../protocol/downgrade.js";
-import { invalidParams, optionalObject, optionalString, requireString } from "../params.js";
+import { invalidParams, optionalObject, requireString } from "../params.js";
+import { listMethod } from "./list.js";
 import type { MethodTable } from "./method.js";
 
 export const toolMethods: MethodTable = {
-  "tools/list"(params, rc) {
-    const cursor = optionalString(params, "cursor", "tools/list");
-    return rc.engine.lists.page("tools", rc.protocolVersion, cursor, rc.engine.pageSize);
-  },
+  "tools/list": listMethod("tools/list", "tools"),
 
   async "tools/call"(params, rc) {
     const name = requireString(params, "name", "tools/call");
