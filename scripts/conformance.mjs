@@ -1,7 +1,7 @@
 // Serves test/conformance-server over Streamable HTTP with the mcp-dir CLI and runs the
 // official MCP conformance suite against it, in both pinned versions, under Node 22
 // (the suite needs fs.globSync). Prints each run's total and the sum; exits non-zero on
-// any failed check or warning.
+// any failed check or warning, or if the server does not stop cleanly on SIGTERM.
 //
 // Usage: node scripts/conformance.mjs
 //   MCP_DIR_CONFORMANCE_URL=http://127.0.0.1:3000/mcp node scripts/conformance.mjs
@@ -16,6 +16,8 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = join(ROOT, "dist/cli/main.js");
 const FIXTURE = "test/conformance-server";
 const STARTUP_TIMEOUT_MS = 60_000;
+/** A suite run that takes longer than this is stuck: it is killed and counts as failed. */
+const SUITE_TIMEOUT_MS = 10 * 60_000;
 const STDERR_TAIL_CHARS = 4000;
 
 const RUNS = [
@@ -28,11 +30,10 @@ function startServer() {
   if (!existsSync(CLI)) {
     throw new Error(`${CLI} not found: run \`npm run build\` first`);
   }
-  const child = spawn(
-    process.execPath,
-    [CLI, "serve", FIXTURE, "--http", "--port", "0", "--host", "127.0.0.1"],
-    { cwd: ROOT, stdio: ["ignore", "inherit", "pipe"] },
-  );
+  const child = spawn(process.execPath, [CLI, "serve", FIXTURE, "--http", "--port", "0"], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "pipe"],
+  });
   let stderr = "";
   const url = new Promise((resolve, reject) => {
     const timer = setTimeout(
@@ -43,10 +44,11 @@ function startServer() {
     child.stderr.on("data", (chunk) => {
       process.stderr.write(chunk);
       stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
-      const match = /https?:\/\/[^\s"'`]+/.exec(stderr);
+      // The banner ends with " at <url>".
+      const match = / at (http:\/\/\S+)\n/.exec(stderr);
       if (match) {
         clearTimeout(timer);
-        resolve(match[0].replace(/[).,;]+$/, ""));
+        resolve(match[1]);
       }
     });
     child.once("exit", (code, signal) => {
@@ -54,12 +56,29 @@ function startServer() {
       reject(new Error(`the server exited before listening (code ${code}, signal ${signal})`));
     });
   });
+  let stopping = false;
+  /** Stops the server; resolves to an error message if it died on its own or did not stop cleanly. */
   const stop = () =>
     new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
+      if (child.exitCode !== null || child.signalCode !== null) {
+        resolve(
+          `the server died during the run (code ${child.exitCode}, signal ${child.signalCode})`,
+        );
+        return;
+      }
+      stopping = true;
+      child.once("exit", (code, signal) =>
+        resolve(
+          signal === "SIGTERM"
+            ? undefined
+            : `the server did not end by SIGTERM (code ${code}, signal ${signal})`,
+        ),
+      );
       child.kill("SIGTERM");
     });
+  child.once("exit", (code, signal) => {
+    if (!stopping) console.error(`mcp-dir exited (code ${code}, signal ${signal})`);
+  });
   return { url, stop };
 }
 
@@ -83,6 +102,12 @@ function runSuite(url, { version, args }) {
   ];
   console.log(`\n$ npx ${command.join(" ")}`);
   const child = spawn("npx", command, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const timer = setTimeout(() => {
+    console.error(
+      `conformance ${version} took over ${SUITE_TIMEOUT_MS / 60_000} minutes; stopping it`,
+    );
+    child.kill("SIGKILL");
+  }, SUITE_TIMEOUT_MS);
   let stdout = "";
   child.stdout.setEncoding("utf8");
   child.stdout.on("data", (chunk) => {
@@ -92,6 +117,7 @@ function runSuite(url, { version, args }) {
   return new Promise((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code) => {
+      clearTimeout(timer);
       const total = /^Total: (\d+) passed, (\d+) failed/m.exec(stdout);
       const warnings = collectWarnings(output);
       rmSync(output, { recursive: true, force: true });
@@ -125,16 +151,21 @@ async function main() {
   const given = process.env.MCP_DIR_CONFORMANCE_URL;
   const server = given ? undefined : startServer();
   const results = [];
+  let serverProblem;
   try {
     const url = given ?? (await server.url);
     console.log(`conformance target: ${url}`);
     for (const run of RUNS) results.push(await runSuite(url, run));
   } finally {
-    await server?.stop();
+    serverProblem = await server?.stop();
   }
 
   console.log("\n=== mcp-dir conformance ===");
   let ok = true;
+  if (serverProblem) {
+    console.log(serverProblem);
+    ok = false;
+  }
   for (const result of results) {
     const { label, passed, failed, warnings, exitCode } = result;
     console.log(`${label}: ${passed} passed, ${failed} failed, ${warnings.length} warning(s)`);

@@ -41,10 +41,42 @@ export function httpFlags(values: ParsedArgs["values"], command: string): HttpFl
     }
     flags.port = port;
   }
-  if (typeof values.host === "string") flags.host = values.host;
-  if (typeof values.path === "string") flags.path = values.path;
-  const token =
-    typeof values["auth-token"] === "string" ? values["auth-token"] : process.env[AUTH_TOKEN_ENV];
-  if (token !== undefined && token !== "") flags.authToken = token;
+  if (typeof values.host === "string") {
+    // An empty host would make node listen on every interface.
+    if (values.host.trim() === "") throw new UsageError("--host must not be empty", command);
+    flags.host = values.host;
+  }
+  if (typeof values.path === "string") {
+    if (!/^\/[^?#\s]*$/.test(values.path)) {
+      throw new UsageError(
+        `--path must start with "/" and hold no query, fragment or space, got '${values.path}'`,
+        command,
+      );
+    }
+    flags.path = values.path;
+  }
+  const token = authToken(values["auth-token"], command);
+  if (token !== undefined) flags.authToken = token;
   return flags;
+}
+
+/**
+ * The flag wins over the environment. An empty flag is refused rather than
+ * read as "no auth" (`--auth-token "$UNSET"` must not serve without a token);
+ * an empty variable counts as unset. A token with white space could never
+ * match an Authorization header, so it is refused too.
+ */
+function authToken(flag: string | boolean | undefined, command: string): string | undefined {
+  if (typeof flag === "string") {
+    if (!/^\S+$/.test(flag)) {
+      throw new UsageError("--auth-token must be a non-empty token without spaces", command);
+    }
+    return flag;
+  }
+  const fromEnv = process.env[AUTH_TOKEN_ENV];
+  if (fromEnv === undefined || fromEnv === "") return undefined;
+  if (!/^\S+$/.test(fromEnv)) {
+    throw new UsageError(`${AUTH_TOKEN_ENV} must be a token without spaces`, command);
+  }
+  return fromEnv;
 }

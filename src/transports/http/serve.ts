@@ -102,6 +102,12 @@ export async function serveHttp(
   options: HttpServeOptions = {},
 ): Promise<HttpServing> {
   const { host = "127.0.0.1", port = 3000, handleSignals = false, ...handlerOptions } = options;
+  // node reads an empty host as "every interface": never expose the server by accident.
+  if (host.trim() === "") {
+    throw new TypeError(
+      "host must not be empty; leave it unset to bind 127.0.0.1 (this machine only)",
+    );
+  }
   const allowedHosts =
     handlerOptions.allowedHosts ?? defaultAllowedHosts(host, (message) => server.warn(message));
   const handler = createHttpHandler(server, { ...handlerOptions, allowedHosts });

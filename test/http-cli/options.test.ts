@@ -1,0 +1,268 @@
+/**
+ * The HTTP flags of the real CLI: --auth-token and MCP_DIR_AUTH_TOKEN, --path,
+ * --host, the security defaults seen from outside, and usage errors with their
+ * exact messages.
+ */
+import { request } from "node:http";
+import { afterAll, describe, expect, it } from "vitest";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import {
+  connect,
+  initializeRequest,
+  post,
+  postHeaders,
+  runCli,
+  startCli,
+  stopAll,
+} from "./helpers.js";
+
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
+const SERVE = ["serve", "example-server", "--http", "--port", "0"];
+
+/** A POST initialize with these extra headers: its status and WWW-Authenticate. */
+async function initializeWith(url: string, headers: Record<string, string> = {}) {
+  const response = await post(url, initializeRequest(), postHeaders(undefined, headers));
+  const body = await response.text();
+  return {
+    status: response.status,
+    challenge: response.headers.get("www-authenticate"),
+    body: body === "" ? undefined : JSON.parse(body),
+  };
+}
+
+/** One request over node:http, which (unlike fetch) sends the Host header it is given. */
+function withHost(url: string, host: string): Promise<number> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        headers: { ...postHeaders(), host },
+        agent: false,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(initializeRequest()));
+  });
+}
+
+describe("--auth-token", () => {
+  it("refuses a request without the token with 401 and an RFC 9728 challenge; the SDK client with it gets in", async () => {
+    const server = await startCli([...SERVE, "--auth-token", "s3cret-flag"]);
+    const metadataUrl = `${server.origin}/.well-known/oauth-protected-resource/mcp`;
+
+    const without = await initializeWith(server.url);
+    expect(without.status).toBe(401);
+    expect(without.challenge).toBe(`Bearer resource_metadata="${metadataUrl}"`);
+    expect(without.body).toEqual({
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message: "Unauthorized: send the server's token as Authorization: Bearer <token>",
+      },
+    });
+    const wrong = await initializeWith(server.url, { authorization: "Bearer nope" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.challenge).toBe(
+      `Bearer error="invalid_token", resource_metadata="${metadataUrl}"`,
+    );
+    const right = await initializeWith(server.url, { authorization: "Bearer s3cret-flag" });
+    expect(right.status).toBe(200);
+
+    const { client } = await connect(server.url, {
+      headers: { authorization: "Bearer s3cret-flag" },
+    });
+    expect((await client.listTools()).tools).toHaveLength(6);
+    expect(await client.ping()).toEqual({});
+
+    const metadata = await fetch(metadataUrl);
+    expect(metadata.status).toBe(200);
+    expect(await metadata.json()).toEqual({
+      resource: server.url,
+      bearer_methods_supported: ["header"],
+      resource_name: "example-server",
+    });
+    // /health stays open for load balancers; it tells nothing about the server.
+    expect((await fetch(`${server.origin}/health`)).status).toBe(200);
+    // The token never appears in the output.
+    expect(server.stderr()).not.toContain("s3cret-flag");
+  });
+
+  it("comes from MCP_DIR_AUTH_TOKEN when the flag is not given", async () => {
+    const server = await startCli(SERVE, { env: { MCP_DIR_AUTH_TOKEN: "s3cret-env" } });
+    expect((await initializeWith(server.url)).status).toBe(401);
+    expect((await initializeWith(server.url, { authorization: "Bearer s3cret-env" })).status).toBe(
+      200,
+    );
+    const { client } = await connect(server.url, {
+      headers: { authorization: "Bearer s3cret-env" },
+    });
+    expect(await client.ping()).toEqual({});
+    expect(server.stderr()).not.toContain("s3cret-env");
+  });
+
+  it("the flag wins over the environment", async () => {
+    const server = await startCli([...SERVE, "--auth-token", "from-flag"], {
+      env: { MCP_DIR_AUTH_TOKEN: "from-env" },
+    });
+    expect((await initializeWith(server.url, { authorization: "Bearer from-env" })).status).toBe(
+      401,
+    );
+    expect((await initializeWith(server.url, { authorization: "Bearer from-flag" })).status).toBe(
+      200,
+    );
+  });
+
+  it("is off without either: no challenge, and no metadata published", async () => {
+    const server = await startCli(SERVE, { env: { MCP_DIR_AUTH_TOKEN: "" } });
+    expect((await initializeWith(server.url)).status).toBe(200);
+    const metadata = await fetch(`${server.origin}/.well-known/oauth-protected-resource/mcp`);
+    expect(metadata.status).toBe(404);
+    await metadata.body?.cancel();
+  });
+});
+
+describe("--path and --host", () => {
+  it("--path moves the endpoint; the banner says where, and the old path is 404", async () => {
+    const server = await startCli([...SERVE, "--path", "/team/mcp"]);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/team\/mcp$/);
+    const { client } = await connect(server.url);
+    expect((await client.listPrompts()).prompts).toHaveLength(2);
+    const old = await post(`${server.origin}/mcp`, initializeRequest(), postHeaders());
+    expect(old.status).toBe(404);
+    expect(await old.json()).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32000, message: "Not Found: the MCP endpoint is /team/mcp" },
+    });
+  });
+
+  it("binds loopback by default and refuses a foreign Host or Origin with 403 (DNS rebinding)", async () => {
+    const server = await startCli(SERVE);
+    expect(new URL(server.url).hostname).toBe("127.0.0.1");
+    const { port } = new URL(server.url);
+    expect(await withHost(server.url, `localhost:${port}`)).toBe(200);
+    expect(await withHost(server.url, `evil.example.com:${port}`)).toBe(403);
+    const origin = await initializeWith(server.url, { origin: "http://evil.example.com" });
+    expect(origin.status).toBe(403);
+    expect(origin.body.error.message).toMatch(/^Forbidden: Origin "http:\/\/evil\.example\.com"/);
+    const sameOrigin = await initializeWith(server.url, { origin: `http://localhost:${port}` });
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it("--host names the interface; the banner's URL uses it", async () => {
+    const server = await startCli([...SERVE, "--host", "localhost"]);
+    expect(server.url).toMatch(/^http:\/\/localhost:\d+\/mcp$/);
+    const { client } = await connect(server.url);
+    expect(await client.ping()).toEqual({});
+  });
+});
+
+describe("usage errors, exit 2 with the exact message", () => {
+  const cases: Array<[string[], string]> = [
+    [
+      ["serve", "example-server", "--port", "3000"],
+      "mcp-dir: --port needs --http. See 'mcp-dir serve --help'",
+    ],
+    [
+      ["dev", "example-server", "--host", "0.0.0.0"],
+      "mcp-dir: --host needs --http. See 'mcp-dir dev --help'",
+    ],
+    [
+      ["serve", "example-server", "--auth-token", "t"],
+      "mcp-dir: --auth-token needs --http. See 'mcp-dir serve --help'",
+    ],
+    [
+      ["serve", "example-server", "--http", "--port", "http"],
+      "mcp-dir: --port must be a number from 0 to 65535, got 'http'. See 'mcp-dir serve --help'",
+    ],
+    [
+      ["serve", "example-server", "--http", "--port", "65536"],
+      "mcp-dir: --port must be a number from 0 to 65535, got '65536'. See 'mcp-dir serve --help'",
+    ],
+    [
+      ["serve", "example-server", "--http", "--port=-1"],
+      "mcp-dir: --port must be a number from 0 to 65535, got '-1'. See 'mcp-dir serve --help'",
+    ],
+    [
+      ["serve", "example-server", "--http", "--port", "80.5"],
+      "mcp-dir: --port must be a number from 0 to 65535, got '80.5'. See 'mcp-dir serve --help'",
+    ],
+    [
+      ["serve", "example-server", "--http", "--port"],
+      "mcp-dir: Option '--port <value>' argument missing. See 'mcp-dir serve --help'",
+    ],
+    [
+      ["serve", "example-server", "--http", "--path", "mcp"],
+      `mcp-dir: --path must start with "/" and hold no query, fragment or space, got 'mcp'. See 'mcp-dir serve --help'`,
+    ],
+    [
+      ["dev", "example-server", "--http", "--host="],
+      "mcp-dir: --host must not be empty. See 'mcp-dir dev --help'",
+    ],
+    [
+      ["serve", "example-server", "--http", "--auth-token="],
+      "mcp-dir: --auth-token must be a non-empty token without spaces. See 'mcp-dir serve --help'",
+    ],
+  ];
+  for (const [args, message] of cases) {
+    it(`mcp-dir ${args.join(" ")}`, async () => {
+      expect(await runCli(args)).toEqual({
+        code: 2,
+        signal: null,
+        stdout: "",
+        stderr: `${message}\n`,
+      });
+    });
+  }
+
+  it("refuses a token with spaces from MCP_DIR_AUTH_TOKEN", async () => {
+    expect(
+      await runCli(["serve", "example-server", "--http"], {
+        env: { MCP_DIR_AUTH_TOKEN: "two words" },
+      }),
+    ).toEqual({
+      code: 2,
+      signal: null,
+      stdout: "",
+      stderr:
+        "mcp-dir: MCP_DIR_AUTH_TOKEN must be a token without spaces. See 'mcp-dir serve --help'\n",
+    });
+  });
+
+  it("an empty host in mcp-dir.config.ts is refused, not read as every interface: exit 1", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({ http: { host: "" } }),
+      "prompts/hello.md": "Hello\n",
+    });
+    expect(await runCli(["serve", dir, "--http", "--port", "0"])).toEqual({
+      code: 1,
+      signal: null,
+      stdout: "",
+      stderr:
+        "mcp-dir: host must not be empty; leave it unset to bind 127.0.0.1 (this machine only)\n",
+    });
+  });
+
+  it("a port already in use: says so and exits 1", async () => {
+    const first = await startCli(SERVE);
+    const { port } = new URL(first.url);
+    expect(await runCli(["serve", "example-server", "--http", "--port", port])).toEqual({
+      code: 1,
+      signal: null,
+      stdout: "",
+      stderr: `mcp-dir: Cannot listen on 127.0.0.1:${port}: the port is in use; choose another port (0 picks a free one)\n`,
+    });
+    expect(first.child.exitCode).toBeNull();
+  });
+});
