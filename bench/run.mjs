@@ -1,11 +1,13 @@
 // Runs the echo benchmarks for the floor, the official SDK and mcp-dir in one go,
-// over stdio and over Streamable HTTP.
-// Usage: node bench/run.mjs [--suite stdio|http|all] [--quick] [--json] [--rounds N]
+// over stdio and over Streamable HTTP, and the `mcp-dir dev` benchmark.
+// Usage: node bench/run.mjs [--suite stdio|http|dev|all] [--quick] [--json] [--rounds N]
 //                           [--only floor,sdk,mcp-dir]
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { benchmarkDev } from "./dev/driver.mjs";
+import { checkGoals, formatDevReport } from "./dev/format.mjs";
 import { formatReport } from "./format.mjs";
 import { benchmarkServer as benchmarkHttp } from "./http/driver.mjs";
 import { benchmarkServer as benchmarkStdio } from "./stdio/driver.mjs";
@@ -45,6 +47,36 @@ const SUITES = {
     profiles: {
       full: { warmup: 2_000, sequential: 2_000, concurrent: 20_000, concurrency: 32, rounds: 5 },
       quick: { warmup: 1_000, sequential: 500, concurrent: 5_000, concurrency: 32, rounds: 3 },
+    },
+  },
+  // One `mcp-dir dev` run: its numbers are distributions already (--rounds and --only do
+  // not apply). See bench/dev/driver.mjs.
+  dev: {
+    title: "mcp-dir dev benchmark",
+    run: runDevSuite,
+    format: formatDevReport,
+    describe: (config) =>
+      `10 tool files; ${config.startups} startups; ${config.edits} timed saves of one file ` +
+      `(${config.editGapMs} ms apart), ${config.reloads} reloads of it in all; ` +
+      `memory read after ${config.idleMs} ms idle` +
+      (config.settleMs > 0 ? `, then the lowest in ${config.settleMs} ms more` : ""),
+    profiles: {
+      full: {
+        startups: 10,
+        edits: 200,
+        reloads: 1_000,
+        editGapMs: 100,
+        idleMs: 2_000,
+        settleMs: 30_000,
+      },
+      quick: {
+        startups: 3,
+        edits: 50,
+        reloads: 200,
+        editGapMs: 100,
+        idleMs: 1_000,
+        settleMs: 0,
+      },
     },
   },
 };
@@ -177,14 +209,40 @@ async function runSuite(name, config, only) {
   };
 }
 
+async function runDevSuite(name, config) {
+  const suite = SUITES[name];
+  if (!existsSync(resolveBench("../dist/cli/main.js"))) {
+    throw new Error("dist/cli/main.js not found (run `npm run build`)");
+  }
+  const result = await benchmarkDev({
+    ...config,
+    timeoutMs: 600_000,
+    log: (line) => console.error(`${name}: ${line}`),
+  });
+  return {
+    title: suite.title,
+    setup: suite.describe(config),
+    environment: { node: process.version, cpus: availableParallelism() },
+    config,
+    result,
+    goals: checkGoals(result),
+  };
+}
+
 async function main() {
   const { suites, configFor, json, only } = parseOptions();
   const reports = {};
-  for (const name of suites) reports[name] = await runSuite(name, configFor(SUITES[name]), only);
+  for (const name of suites) {
+    const suite = SUITES[name];
+    reports[name] = await (suite.run ?? runSuite)(name, configFor(suite), only);
+  }
   if (json) {
     console.log(JSON.stringify(suites.length === 1 ? reports[suites[0]] : reports, null, 2));
   } else {
-    console.log(Object.values(reports).map(formatReport).join("\n\n"));
+    const text = Object.entries(reports).map(([name, report]) =>
+      (SUITES[name].format ?? formatReport)(report),
+    );
+    console.log(text.join("\n\n"));
   }
 }
 

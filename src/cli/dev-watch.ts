@@ -1,8 +1,10 @@
+import { relative, sep } from "node:path";
 import {
   type DirectoryWatcher,
   formatProblem,
   formatWarning,
   HotReloader,
+  type LoadProblem,
   type McpServer,
   type ReloadableModules,
   type ReloadOutcome,
@@ -13,9 +15,10 @@ import { divertStdout, printError } from "./stdout.js";
 
 /**
  * `mcp-dir dev`: every save is applied in place. The terminal gets one line
- * per reload (what, how long) and every problem with its location; clients get
- * list_changed and resources/updated from the registry, and each problem as a
- * log notification at level error.
+ * per reloaded or removed file (with how long the reload took) and every
+ * problem with its location; clients get list_changed and resources/updated
+ * from the registry, and each problem as a log notification at level error.
+ * `verbose` adds what changed on disk and what clients were told.
  */
 export async function startWatching(
   server: McpServer,
@@ -24,20 +27,18 @@ export async function startWatching(
   verbose: boolean,
 ): Promise<DirectoryWatcher> {
   const reloader = new HotReloader(root, server.registry, importer);
-  const failing = new Set<string>();
+  // Serve what the initial load left out (a name collision) and remember what failed.
+  await authorCode(() => reloader.start());
   const watcher = watchDirectory(
     root,
     async (paths) => {
-      if (verbose)
-        await printError(`mcp-dir dev: saw ${paths.length} change(s): ${paths.join(", ")}`);
-      const restoreStdout = divertStdout();
-      let outcome: ReloadOutcome;
-      try {
-        outcome = await reloader.reload(paths);
-      } finally {
-        restoreStdout();
+      if (verbose) {
+        const changed = paths.map((path) => relative(root, path).split(sep).join("/"));
+        await printError(`mcp-dir dev: changed: ${changed.join(", ")}`);
       }
-      await report(server, outcome, failing, verbose);
+      const wasFailing = new Set(reloader.failingFiles);
+      const outcome = await authorCode(() => reloader.reload(paths));
+      await report(server, outcome, wasFailing, verbose);
     },
     { onError: (error) => void printError(`mcp-dir dev: watching failed: ${error.message}`) },
   );
@@ -46,38 +47,57 @@ export async function startWatching(
   return watcher;
 }
 
+/** Runs a (re)load with author code's stdout output sent to stderr. */
+async function authorCode<T>(load: () => Promise<T>): Promise<T> {
+  const restoreStdout = divertStdout();
+  try {
+    return await load();
+  } finally {
+    restoreStdout();
+  }
+}
+
 async function report(
   server: McpServer,
   outcome: ReloadOutcome,
-  failing: Set<string>,
+  wasFailing: ReadonlySet<string>,
   verbose: boolean,
 ): Promise<void> {
   const ms = `${Math.round(outcome.ms)} ms`;
   for (const file of outcome.applied) {
-    const recovered = failing.delete(file) ? " (fixed)" : "";
-    await printError(`mcp-dir dev: reloaded ${file}${recovered} in ${ms}`);
+    const fixed = wasFailing.has(file) ? " (fixed)" : "";
+    await printError(`mcp-dir dev: reloaded ${file}${fixed} in ${ms}`);
   }
-  for (const file of outcome.removed) {
-    failing.delete(file);
-    await printError(`mcp-dir dev: removed ${file}`);
-  }
+  for (const file of outcome.removed) await printError(`mcp-dir dev: removed ${file}`);
   for (const warning of outcome.warnings) await printError(`warning: ${formatWarning(warning)}`);
+  const byFile = new Map<string, LoadProblem[]>();
   for (const problem of outcome.problems) {
-    failing.add(problem.file);
-    const message = formatProblem(problem);
+    byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
+  }
+  const served = new Set(server.registry.entries().map(({ source }) => source));
+  for (const [file, problems] of byFile) {
+    for (const problem of problems) {
+      const message = formatProblem(problem);
+      await printError(`error: ${message}`);
+      server.log("error", { file, message }, "mcp-dir");
+    }
     await printError(
-      `error: ${message}\n  (the last good version of ${problem.file} stays in service)`,
+      served.has(file)
+        ? `  (the last good version of ${file} stays in service)`
+        : `  (${file} is not served until it loads)`,
     );
-    server.log("error", { file: problem.file, message }, "mcp-dir");
   }
   if (outcome.configChanged) {
     await printError("mcp-dir dev: the config file changed; restart mcp-dir dev to apply it");
   }
+  if (!verbose) return;
   const change = outcome.change;
-  if (verbose && change) {
+  if (change) {
     const kinds = (["tools", "prompts", "resources"] as const).filter((kind) => change[kind]);
     await printError(
       `mcp-dir dev: now ${countSummary(server)}; list_changed: ${kinds.join(", ") || "none"}; updated: ${change.updatedUris.join(", ") || "none"}`,
     );
+  } else if (outcome.applied.length + outcome.removed.length + outcome.problems.length === 0) {
+    await printError("mcp-dir dev: no definition file is affected");
   }
 }

@@ -1,8 +1,8 @@
-import { createRequire } from "node:module";
-import { sep } from "node:path";
+import { readFileSync } from "node:fs";
+import Module, { createRequire } from "node:module";
+import { dirname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { register as registerCommonJs } from "tsx/cjs/api";
-import { tsImport } from "tsx/esm/api";
 
 export type ModuleNamespace = Readonly<Record<string, unknown>>;
 
@@ -13,7 +13,64 @@ interface CachedModule {
   parent?: CachedModule | null;
 }
 
+type LoadExtension = (this: unknown, module: unknown, filename: string) => unknown;
+
 let registered = false;
+/** The directories whose files are author code (`dir/`), for every ReloadableModules made. */
+const authorDirs = new Set<string>();
+/** Whether the package.json nearest to a directory says "type": "module". */
+const moduleScopes = new Map<string, boolean>();
+
+function isModuleScope(dir: string): boolean {
+  const known = moduleScopes.get(dir);
+  if (known !== undefined) return known;
+  let isModule: boolean;
+  try {
+    isModule =
+      (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { type?: unknown }).type ===
+      "module";
+  } catch (error) {
+    const parent = dirname(dir);
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    isModule = missing && parent !== dir ? isModuleScope(parent) : false;
+  }
+  moduleScopes.set(dir, isModule);
+  return isModule;
+}
+
+function isAuthorCode(filename: string): boolean {
+  for (const prefix of authorDirs) {
+    if (
+      filename.startsWith(prefix) &&
+      !filename.slice(prefix.length).includes(`node_modules${sep}`)
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Registers tsx's CommonJS hooks, once per process. A package's ES module
+ * (mcp-dir itself, say) is left to Node's own require(esm) where Node has it:
+ * tsx would compile it and its whole import tree to CommonJS, a second copy
+ * of each (measured: +100 ms and megabytes at startup for mcp-dir alone),
+ * where Node hands over the instance that `import` already loaded.
+ */
+function register(): void {
+  if (registered) return;
+  registered = true;
+  const extensions = (Module as unknown as { _extensions: Record<string, LoadExtension> })
+    ._extensions;
+  const native = extensions[".js"];
+  registerCommonJs();
+  const compiled = extensions[".js"];
+  const requireModule = (process.features as { require_module?: boolean }).require_module;
+  if (!native || !compiled || native === compiled || requireModule !== true) return;
+  extensions[".js"] = function (this: unknown, module: unknown, filename: string) {
+    const useNative = !isAuthorCode(filename) && isModuleScope(dirname(filename));
+    return (useNative ? native : compiled).call(this, module, filename);
+  };
+}
 
 /**
  * Loads the files of one server directory so that each can be dropped and
@@ -33,12 +90,10 @@ export class ReloadableModules {
   private readonly esmOnly = new Set<string>();
 
   constructor(readonly dir: string) {
-    if (!registered) {
-      registerCommonJs();
-      registered = true;
-    }
-    this.require = createRequire(`${dir}${sep}`);
     this.prefix = `${dir}${sep}`;
+    authorDirs.add(this.prefix);
+    register();
+    this.require = createRequire(this.prefix);
     this.clear();
   }
 
@@ -55,6 +110,8 @@ export class ReloadableModules {
   }
 
   private async importEsm(absolutePath: string): Promise<ModuleNamespace> {
+    // Only needed for a file with top-level await: not worth loading up front.
+    const { tsImport } = await import("tsx/esm/api");
     return (await tsImport(pathToFileURL(absolutePath).href, import.meta.url)) as ModuleNamespace;
   }
 

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
 import type { SourceEntry } from "../../registry/definition.js";
@@ -7,7 +8,7 @@ import { folderOf } from "../folders.js";
 import { loadFile } from "../load-file.js";
 import type { LoadProblem, LoadWarning } from "../problems.js";
 import type { ReloadableModules } from "../reloadable-modules.js";
-import { isSkipped } from "../scan.js";
+import { isSkipped, scanDirectory } from "../scan.js";
 
 /** What one reload did. Paths are relative to the server directory. */
 export interface ReloadOutcome {
@@ -15,7 +16,10 @@ export interface ReloadOutcome {
   readonly applied: readonly string[];
   /** Definition files that are gone, with their definitions. */
   readonly removed: readonly string[];
-  /** Files that failed: each keeps its last good definitions in service. */
+  /**
+   * Files that failed: each keeps its last good definitions in service. A file
+   * retried only because it was failing is listed when its problem changed.
+   */
   readonly problems: readonly LoadProblem[];
   readonly warnings: readonly LoadWarning[];
   /** What clients were told, when anything changed. */
@@ -32,69 +36,171 @@ async function isFile(path: string): Promise<boolean> {
   );
 }
 
+type Updates = Map<string, SourceEntry[] | null>;
+
 /**
  * Applies saved files to a live registry: drops the changed modules and every
  * module that imports them, re-loads the definition files among them, and
  * makes one registry update. A file that fails is left out of the update, so
  * its last good definitions stay in service.
+ *
+ * A failing file is retried at every later reload until it loads: what broke
+ * it may be elsewhere (a helper it imports, a file whose name it collides with),
+ * and a module that failed to load is not in the module graph that finds importers.
  */
 export class HotReloader {
+  /** Files whose last load failed, with what was said about them. */
+  private readonly failing = new Map<string, string>();
+
   constructor(
     private readonly root: string,
     private readonly registry: Registry,
     private readonly modules: ReloadableModules,
   ) {}
 
+  /** Files whose last load failed: each keeps its last good definitions, if any, in service. */
+  get failingFiles(): readonly string[] {
+    return [...this.failing.keys()];
+  }
+
   private relative(path: string): string {
     return relative(this.root, path).split(sep).join("/");
+  }
+
+  private servedSources(): Set<string> {
+    return new Set(this.registry.entries().map(({ source }) => source));
+  }
+
+  /**
+   * Call once, after the directory was loaded into the registry and before the
+   * first reload: loads the definition files the registry does not serve (they
+   * failed, or collided with another file) so those that can be served are,
+   * and remembers the failing ones so that fixing their cause recovers them.
+   * Their problems were reported by the initial load and are not repeated.
+   */
+  async start(): Promise<ReloadOutcome> {
+    const started = performance.now();
+    const { files } = await scanDirectory(this.root);
+    const served = this.servedSources();
+    const updates: Updates = new Map();
+    const problems: LoadProblem[] = [];
+    for (const file of files.filter((file) => !served.has(file))) {
+      const load = await loadFile(this.root, file, { importer: this.modules });
+      if (load.problems.length > 0) problems.push(...load.problems);
+      else if (load.entries.length > 0) updates.set(file, load.entries);
+    }
+    const change = this.apply(updates, problems);
+    this.remember(problems, new Set(files), new Set());
+    return {
+      applied: [...updates.keys()],
+      removed: [],
+      problems: [],
+      warnings: [],
+      change,
+      configChanged: false,
+      ms: performance.now() - started,
+    };
   }
 
   async reload(paths: readonly string[]): Promise<ReloadOutcome> {
     const started = performance.now();
     const absolute = paths.map((path) => resolve(this.root, path));
     const dropped = this.modules.invalidate(absolute);
-    const files = [...new Set([...absolute, ...dropped].map((path) => this.relative(path)))]
-      .filter((file) => folderOf(file) !== undefined && !isSkipped(file))
-      .sort();
+    const touched = [...new Set([...absolute, ...dropped].map((path) => this.relative(path)))];
+    const changed = touched.filter((file) => folderOf(file) !== undefined && !isSkipped(file));
+    changed.sort();
+    const retried = [...this.failing.keys()].filter((file) => !changed.includes(file)).sort();
 
-    const updates = new Map<string, SourceEntry[] | null>();
+    const updates: Updates = new Map();
     const problems: LoadProblem[] = [];
     const warnings: LoadWarning[] = [];
-    for (const file of files) {
+    let served: Set<string> | undefined;
+    for (const file of [...changed, ...retried]) {
       if (!(await isFile(resolve(this.root, file)))) {
-        updates.set(file, null);
+        served ??= this.servedSources();
+        // A path that served nothing (a file that failed, a folder) goes quietly.
+        if (served.has(file) || this.failing.has(file)) updates.set(file, null);
+        this.failing.delete(file);
         continue;
       }
       const load = await loadFile(this.root, file, { importer: this.modules });
-      warnings.push(...load.warnings);
+      if (!retried.includes(file)) warnings.push(...load.warnings);
       if (load.problems.length > 0) problems.push(...load.problems);
       else updates.set(file, load.entries);
     }
+    const change = this.apply(updates, problems);
+    return {
+      applied: [...updates].filter(([, entries]) => entries !== null).map(([file]) => file),
+      removed: [...updates].filter(([, entries]) => entries === null).map(([file]) => file),
+      problems: this.remember(problems, new Set([...changed, ...retried]), new Set(changed)),
+      warnings,
+      change,
+      configChanged: touched.some((file) => (CONFIG_FILES as readonly string[]).includes(file)),
+      ms: performance.now() - started,
+    };
+  }
 
-    let change: RegistryChange | undefined;
+  /**
+   * Makes one registry update of `updates`. A file the registry refuses (a name
+   * collision, say) is left out, with its problem added to `problems`, and the
+   * rest is applied. A collision with a file that is gone from the disk (a
+   * rename whose removal is not seen yet) removes that file instead.
+   */
+  private apply(updates: Updates, problems: LoadProblem[]): RegistryChange | undefined {
+    let checkedGone = false;
     while (updates.size > 0) {
       try {
-        change = this.registry.update(updates);
-        break;
+        return this.registry.update(updates);
       } catch (error) {
         if (!(error instanceof RegistryError)) throw error;
-        // Leave out the files the registry refused (a name collision, say) and apply the rest.
+        if (!checkedGone) {
+          checkedGone = true;
+          const missing = this.missingSources(updates);
+          if (missing.length > 0) {
+            for (const file of missing) updates.set(file, null);
+            continue;
+          }
+        }
         for (const { source, message } of error.problems) {
           problems.push({ file: source, message });
           updates.delete(source);
         }
       }
     }
-    return {
-      applied: [...updates].filter(([, entries]) => entries !== null).map(([file]) => file),
-      removed: [...updates].filter(([, entries]) => entries === null).map(([file]) => file),
-      problems,
-      warnings,
-      change,
-      configChanged: paths.some((path) =>
-        (CONFIG_FILES as readonly string[]).includes(this.relative(resolve(this.root, path))),
-      ),
-      ms: performance.now() - started,
-    };
+    return undefined;
+  }
+
+  /** Served files, not among `updates`, that no longer exist on disk. */
+  private missingSources(updates: Updates): string[] {
+    return [...this.servedSources()].filter(
+      (source) =>
+        !updates.has(source) &&
+        folderOf(source) !== undefined &&
+        !existsSync(resolve(this.root, source)),
+    );
+  }
+
+  /**
+   * Records which of the `attempted` files now fail and returns the problems
+   * worth reporting: those of `reported` files, and any other file's whose
+   * problem changed.
+   */
+  private remember(
+    problems: readonly LoadProblem[],
+    attempted: ReadonlySet<string>,
+    reported: ReadonlySet<string>,
+  ): LoadProblem[] {
+    const byFile = new Map<string, LoadProblem[]>();
+    for (const problem of problems) {
+      byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
+    }
+    const shown: LoadProblem[] = [];
+    for (const [file, list] of byFile) {
+      const said = list.map(({ message }) => message).join("\n");
+      if (reported.has(file) || this.failing.get(file) !== said) shown.push(...list);
+      this.failing.set(file, said);
+    }
+    for (const file of attempted) if (!byFile.has(file)) this.failing.delete(file);
+    return shown;
   }
 }

@@ -1,8 +1,10 @@
-import { sep } from "node:path";
+import { createHash } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
+import { basename, sep } from "node:path";
 import { watch } from "chokidar";
 
 export interface WatchOptions {
-  /** A batch is handed over once no event came for this long. Default 15 ms. */
+  /** A batch is handed over once no file system event came for this long. Default 15 ms. */
   quietMs?: number;
   onError?: (error: Error) => void;
 }
@@ -13,15 +15,54 @@ export interface DirectoryWatcher {
   close(): Promise<void>;
 }
 
-/** Dependencies and hidden files (.git, editor swap files) are never watched. */
+/**
+ * chokidar reports a path's change at most once per 50 ms and drops the rest
+ * (no trailing event): each file handed over is looked at again this long
+ * after, and handed over anew if it changed since.
+ */
+const RECHECK_MS = 60;
+/** A burst of writes is waited out, but no longer than this after its first event. */
+const MAX_WAIT_MS = 250;
+/** Files up to this size are compared by content, larger ones by size and times. */
+const HASH_LIMIT = 1024 * 1024;
+
+/** Editors' swap, backup and temporary files (the names chokidar's `atomic` option skips). */
+const EDITOR_TEMP = /~$|\.sw[a-p]$|\.subl.*\.tmp$|___jb_(?:tmp|old)___$|^#.*#$/;
+
+/** Dependencies, hidden files (.git, editor swap files) and editors' temporary files are never watched. */
 function ignored(path: string): boolean {
-  return path.split(sep).some((segment) => segment === "node_modules" || segment.startsWith("."));
+  return (
+    path.split(sep).some((segment) => segment === "node_modules" || segment.startsWith(".")) ||
+    EDITOR_TEMP.test(basename(path))
+  );
+}
+
+const EMPTY = "empty";
+
+/** What a file holds, to tell whether it changed: its content's hash, or "-" when it is gone. */
+async function fingerprint(path: string): Promise<string> {
+  try {
+    const stats = await stat(path);
+    if (!stats.isFile()) return "not a file";
+    if (stats.size === 0) return EMPTY;
+    if (stats.size > HASH_LIMIT) return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+    return createHash("sha1")
+      .update(await readFile(path))
+      .digest("base64");
+  } catch {
+    return "-";
+  }
 }
 
 /**
  * Watches a server directory and hands over changed paths (absolute) in
- * batches: a burst of events (an editor writes a file several times) becomes
- * one batch, and one batch runs at a time; events during a run fold into the next.
+ * batches: a burst of events (an editor writes a file several times, a rename
+ * is an unlink and an add) becomes one batch once the directory is quiet, and
+ * one batch runs at a time; events during a run fold into the next.
+ *
+ * chokidar's `atomic` option is off: it holds every unlink back 100 ms, which
+ * would split a rename into two batches; the quiet period does its work here
+ * (a delete and re-create by an editor is one batch, seen as a change).
  */
 export function watchDirectory(
   root: string,
@@ -29,42 +70,88 @@ export function watchDirectory(
   options: WatchOptions = {},
 ): DirectoryWatcher {
   const quietMs = options.quietMs ?? 15;
+  const onError = (error: unknown) => options.onError?.(error as Error);
   const pending = new Set<string>();
+  let firstEventAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let closed = false;
+  let attempt = 0;
+  /** Files handed over recently, with what they held then, to look at again. */
+  const recent = new Map<string, string>();
+  let recheckTimer: NodeJS.Timeout | undefined;
+
+  const schedule = (delay: number) => {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, delay);
+  };
+  const eventFor = (path: string) => {
+    if (pending.size === 0) firstEventAt = performance.now();
+    pending.add(path);
+    if (!running) schedule(quietMs);
+  };
+
+  const recheck = async () => {
+    recheckTimer = undefined;
+    const paths = [...recent];
+    recent.clear();
+    const now = await Promise.all(paths.map(([path]) => fingerprint(path)));
+    for (const [index, [path, before]] of paths.entries()) {
+      if (now[index] !== before && !pending.has(path)) eventFor(path);
+    }
+  };
 
   const run = async () => {
     timer = undefined;
-    if (running || pending.size === 0) return;
+    if (running || pending.size === 0 || closed) return;
+    const mine = ++attempt;
     const batch = [...pending].sort();
+    const seen = await Promise.all(batch.map(fingerprint));
+    // An event came while we looked (the batch is due after it), or a newer run took over.
+    if (mine !== attempt || timer || running || closed) return;
+    // An empty file is most likely being written (truncated, not yet filled): wait for it.
+    if (seen.includes(EMPTY) && performance.now() - firstEventAt < MAX_WAIT_MS) {
+      schedule(quietMs);
+      return;
+    }
     pending.clear();
-    running = onBatch(batch).catch((error: unknown) => options.onError?.(error as Error));
+    for (const path of batch) recent.delete(path);
+    const handedOverAt = performance.now();
+    running = (async () => {
+      await onBatch(batch);
+      for (const [index, path] of batch.entries()) recent.set(path, seen[index] ?? "-");
+      if (recheckTimer) clearTimeout(recheckTimer);
+      if (!closed) {
+        const delay = Math.max(0, handedOverAt + RECHECK_MS - performance.now());
+        recheckTimer = setTimeout(() => void recheck().catch(onError), delay);
+      }
+    })().catch(onError);
     await running;
     running = undefined;
-    if (pending.size > 0) schedule(0);
-  };
-  const schedule = (delay: number) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(run, delay);
+    if (pending.size > 0) schedule(quietMs);
   };
 
   const watcher = watch(root, {
     ignoreInitial: true,
+    atomic: false,
     ignored: (path) => ignored(path.slice(root.length)),
   });
-  for (const event of ["add", "change", "unlink"] as const) {
-    watcher.on(event, (path: string) => {
-      pending.add(path);
-      if (!running) schedule(quietMs);
-    });
-  }
-  watcher.on("error", (error) => options.onError?.(error as Error));
+  for (const event of ["add", "change", "unlink"] as const) watcher.on(event, eventFor);
+  // Every write shows as a raw event, even those chokidar folds away: wait a burst out.
+  watcher.on("raw", (_event: string, name: unknown) => {
+    if (pending.size === 0 || running || (typeof name === "string" && ignored(name))) return;
+    if (performance.now() - firstEventAt < MAX_WAIT_MS) schedule(quietMs);
+  });
+  watcher.on("error", onError);
   const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
 
   return {
     ready,
     async close() {
+      closed = true;
       if (timer) clearTimeout(timer);
+      if (recheckTimer) clearTimeout(recheckTimer);
       await watcher.close();
       await running;
     },
