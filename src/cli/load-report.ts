@@ -51,6 +51,7 @@ export async function reportLoad(
   dir: string,
   print: (line: string) => Promise<void>,
   who = "mcp-dir",
+  afterFix = "run again",
 ): Promise<boolean> {
   for (const warning of loaded.load.warnings) await print(`warning: ${formatWarning(warning)}`);
   if (loaded.load.folders.length === 0) {
@@ -62,7 +63,7 @@ export async function reportLoad(
   const count = loaded.problems.length;
   if (count === 0) return true;
   await print(
-    `${who}: ${plural(count, "problem")} in ${dir}; fix ${count === 1 ? "it" : "them"} and run again`,
+    `${who}: ${plural(count, "problem")} in ${dir}; fix ${count === 1 ? "it" : "them"} and ${afterFix}`,
   );
   return false;
 }

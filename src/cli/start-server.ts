@@ -27,13 +27,12 @@ export interface StartOptions {
 export async function startServer(dir: string, options: StartOptions = {}): Promise<number> {
   const root = await realpath(resolve(dir)).catch(() => resolve(dir));
   const importer = createImporter(root);
-  const loaded = await loadQuietly(dir, {}, { importer });
-  const servable = await reportLoad(
-    loaded,
-    dir,
-    printError,
-    options.dev ? "mcp-dir dev" : "mcp-dir",
-  );
+  // In dev, folders created later must reach clients that are already connected.
+  const overrides = options.dev ? { announce: ["tools", "prompts", "resources"] as const } : {};
+  const loaded = await loadQuietly(dir, overrides, { importer });
+  const servable = options.dev
+    ? await reportLoad(loaded, dir, printError, "mcp-dir dev", "save: the rest is served meanwhile")
+    : await reportLoad(loaded, dir, printError);
   if (!servable && !options.dev) return 1;
   const { server, load } = loaded;
   const watcher = options.dev

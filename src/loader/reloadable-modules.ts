@@ -188,5 +188,16 @@ function toNamespace(exports: unknown): ModuleNamespace {
   ) {
     return exports as ModuleNamespace;
   }
+  // A file with no import or export compiles to CommonJS whose exports stay {}: it exports nothing.
+  if (isEmptyObject(exports)) return {};
   return { default: exports };
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    Object.keys(value).length === 0
+  );
 }

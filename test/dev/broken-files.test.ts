@@ -158,7 +158,7 @@ describe("mcp-dir dev: starting with problems", () => {
     });
     expect(dev.lines()).toEqual([
       'error: tools/broken.ts: SyntaxError: Expected "}" but found ";" (4:2)',
-      `mcp-dir dev: 1 problem in ${dev.dir}; fix it and run again`,
+      `mcp-dir dev: 1 problem in ${dev.dir}; fix it and save: the rest is served meanwhile`,
       `mcp-dir dev: watching ${dev.dir} for changes`,
       `mcp-dir dev: serving ${dev.dir.split("/").pop()} 0.0.0 from ${dev.dir} (1 tool, 0 prompts, 0 resources) over stdio; waiting for a client on stdin`,
     ]);

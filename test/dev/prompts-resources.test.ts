@@ -228,3 +228,23 @@ describe("mcp-dir dev: resources", () => {
     expect(dev.errors).toEqual([]);
   });
 });
+
+describe("a folder created during a dev session", () => {
+  it("is announced from the start, so connected clients can use prompts added later", async () => {
+    const dev = await startDev({
+      "tools/hello.ts": 'export default { description: "Hi", handler: () => "hi" };\n',
+    });
+    expect(dev.client.getServerCapabilities()).toEqual({
+      logging: {},
+      tools: { listChanged: true },
+      prompts: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      completions: {},
+    });
+    const changed = dev.waitForCount(PROMPTS_CHANGED, 1);
+    dev.write("prompts/later.md", markdownPrompt("Added later", "Hello {{who}}"));
+    await changed;
+    const { prompts } = await dev.client.listPrompts();
+    expect(prompts.map((p) => [p.name, p.description])).toEqual([["later", "Added later"]]);
+  });
+});
