@@ -43,6 +43,7 @@ export default defineTool({
  */
 const MEMORY_TOOL = `import { getHeapSpaceStatistics } from "node:v8";
 import { defineTool } from "mcp-dir";
+import { percentile } from "../stats.mjs";
 
 export default defineTool({
   description: "Reports the memory use of the server process",
@@ -274,12 +275,6 @@ async function idleMemory(dev, idleMs, settleMs) {
     settledRssMiB = Math.min(settledRssMiB, readRss(dev.pid).rssMiB);
   }
   return { ...rss, ...heap, settledRssMiB };
-}
-
-/** Nearest-rank percentile of an ascending array. */
-function percentile(sorted, fraction) {
-  const rank = Math.ceil(fraction * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
 }
 
 function stats(values) {

@@ -5,6 +5,7 @@
 // exit fails the whole run.
 import { spawn } from "node:child_process";
 import { Agent, request } from "node:http";
+import { summarize } from "../stats.mjs";
 
 const PROTOCOL_VERSION = "2025-11-25";
 const STDERR_TAIL_CHARS = 4000;
@@ -162,22 +163,6 @@ async function timeCalls(client, count, depth) {
   };
   await Promise.all(Array.from({ length: Math.min(depth, count) }, worker));
   return { latenciesNs, elapsedNs: Number(process.hrtime.bigint() - began) };
-}
-
-/** Nearest-rank percentile of an ascending array. */
-function percentile(sorted, fraction) {
-  const rank = Math.ceil(fraction * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
-}
-
-function summarize({ latenciesNs, elapsedNs }) {
-  const sorted = latenciesNs.slice().sort();
-  return {
-    calls: sorted.length,
-    callsPerSec: sorted.length / (elapsedNs / 1e9),
-    p50Us: percentile(sorted, 0.5) / 1000,
-    p99Us: percentile(sorted, 0.99) / 1000,
-  };
 }
 
 async function handshake(client) {

@@ -2,6 +2,7 @@
 // sequentially (one in flight) and pipelined (`depth` in flight). Every response is
 // checked; any error, mismatch, stray output or early exit fails the whole run.
 import { spawn } from "node:child_process";
+import { summarize } from "../stats.mjs";
 
 const PROTOCOL_VERSION = "2025-06-18";
 const STDERR_TAIL_CHARS = 4000;
@@ -153,22 +154,6 @@ function timeCalls(connection, count, depth) {
 
     for (let i = 0; i < Math.min(depth, count); i++) sendNext();
   });
-}
-
-/** Nearest-rank percentile of an ascending array. */
-function percentile(sorted, fraction) {
-  const rank = Math.ceil(fraction * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
-}
-
-function summarize({ latenciesNs, elapsedNs }) {
-  const sorted = latenciesNs.slice().sort();
-  return {
-    calls: sorted.length,
-    callsPerSec: sorted.length / (elapsedNs / 1e9),
-    p50Us: percentile(sorted, 0.5) / 1000,
-    p99Us: percentile(sorted, 0.99) / 1000,
-  };
 }
 
 async function handshake(connection) {
