@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { percentile } from "../stats.mjs";
 
 const PROTOCOL_VERSION = "2025-06-18";
 const STDERR_TAIL_CHARS = 4000;
@@ -43,7 +44,6 @@ export default defineTool({
  */
 const MEMORY_TOOL = `import { getHeapSpaceStatistics } from "node:v8";
 import { defineTool } from "mcp-dir";
-import { percentile } from "../stats.mjs";
 
 export default defineTool({
   description: "Reports the memory use of the server process",
