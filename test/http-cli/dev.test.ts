@@ -168,7 +168,7 @@ describe("mcp-dir dev --http", () => {
     const resumed = new SseReader(
       await openGetStream(dev.url, sessionId, { "last-event-id": priming?.id as string }),
     );
-    expect(await resumed.nextMessage()).toEqual({
+    expect((await resumed.nextMessage())?.message).toEqual({
       jsonrpc: "2.0",
       method: "notifications/tools/list_changed",
       params: {},

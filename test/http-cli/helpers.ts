@@ -291,71 +291,7 @@ export function openGetStream(
   });
 }
 
-export interface SseEvent {
-  id?: string;
-  retry?: number;
-  data: string;
-}
-
-/** Reads SSE events one at a time from a fetch response body. */
-export class SseReader {
-  private readonly reader: ReadableStreamDefaultReader<string>;
-  private buffer = "";
-
-  constructor(response: Response) {
-    if (!response.body) throw new Error("the response has no body");
-    this.reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  }
-
-  /** The next event, or undefined when the stream ended. Comments are skipped. */
-  async next(): Promise<SseEvent | undefined> {
-    for (;;) {
-      const end = this.buffer.indexOf("\n\n");
-      if (end !== -1) {
-        const block = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        const event = parseEvent(block);
-        if (event) return event;
-        continue;
-      }
-      const { done, value } = await this.reader.read();
-      if (done) return undefined;
-      this.buffer += value;
-    }
-  }
-
-  /** The next event that carries a message, parsed; undefined when the stream ended. */
-  async nextMessage(): Promise<Record<string, unknown> | undefined> {
-    for (;;) {
-      const event = await this.next();
-      if (!event) return undefined;
-      if (event.data !== "") return JSON.parse(event.data);
-    }
-  }
-
-  cancel(): Promise<void> {
-    return this.reader.cancel();
-  }
-}
-
-function parseEvent(block: string): SseEvent | undefined {
-  const event: SseEvent = { data: "" };
-  const data: string[] = [];
-  let fields = 0;
-  for (const line of block.split("\n")) {
-    if (line.startsWith(":")) continue;
-    const colon = line.indexOf(":");
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? "" : line.slice(colon + 1).replace(/^ /, "");
-    fields++;
-    if (field === "id") event.id = value;
-    else if (field === "retry") event.retry = Number(value);
-    else if (field === "data") data.push(value);
-  }
-  if (fields === 0) return undefined;
-  event.data = data.join("\n");
-  return event;
-}
+export { type SseEvent, SseReader } from "../helpers/sse-reader.js";
 
 /** The first text block of a tool result. */
 export function text(result: unknown): string {

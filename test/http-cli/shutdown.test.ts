@@ -44,14 +44,14 @@ describe("graceful shutdown of the CLI", () => {
       );
       expect(call.headers.get("content-type")).toBe("text/event-stream");
       const callStream = new SseReader(call);
-      expect(await callStream.nextMessage()).toMatchObject({
+      expect((await callStream.nextMessage())?.message).toMatchObject({
         method: "elicitation/create",
         params: { message: "Which team should kay@example.com join, and with which role?" },
       });
 
       server.child.kill(signal);
 
-      expect(await callStream.nextMessage()).toEqual({
+      expect((await callStream.nextMessage())?.message).toEqual({
         jsonrpc: "2.0",
         id: 7,
         error: {
