@@ -155,6 +155,26 @@ export function compileObjectSchema(
   io: "input" | "output",
   what: string,
 ): CompiledSchema | string {
+  if (typeof spec !== "object" || spec === null) return convert(spec, io, what);
+  // defineTool checks a definition, then the loader and the registry compile it
+  // again: the same schema object is converted once.
+  let byUse = compiled.get(spec);
+  if (byUse === undefined) {
+    byUse = new Map();
+    compiled.set(spec, byUse);
+  }
+  const key = `${io}|${what}`;
+  let result = byUse.get(key);
+  if (result === undefined) {
+    result = convert(spec, io, what);
+    byUse.set(key, result);
+  }
+  return result;
+}
+
+const compiled = new WeakMap<object, Map<string, CompiledSchema | string>>();
+
+function convert(spec: unknown, io: "input" | "output", what: string): CompiledSchema | string {
   const schema = toZodObject(spec);
   if (typeof schema === "string") return `${what} ${schema}`;
   let jsonSchema: JsonObject;
