@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
-import type { SourceEntry } from "../../registry/definition.js";
 import { type Registry, type RegistryChange, RegistryError } from "../../registry/registry.js";
+import { applyWhatFits, type SourceUpdates } from "../apply.js";
 import { CONFIG_FILES } from "../config.js";
 import { folderOf } from "../folders.js";
 import { loadFile } from "../load-file.js";
@@ -35,8 +35,6 @@ async function isFile(path: string): Promise<boolean> {
     () => false,
   );
 }
-
-type Updates = Map<string, SourceEntry[] | null>;
 
 /**
  * Applies saved files to a live registry: drops the changed modules and every
@@ -82,7 +80,7 @@ export class HotReloader {
     const started = performance.now();
     const { files } = await scanDirectory(this.root);
     const served = this.servedSources();
-    const updates: Updates = new Map();
+    const updates: SourceUpdates = new Map();
     const problems: LoadProblem[] = [];
     for (const file of files.filter((file) => !served.has(file))) {
       const load = await loadFile(this.root, file, { importer: this.modules });
@@ -111,7 +109,7 @@ export class HotReloader {
     changed.sort();
     const retried = [...this.failing.keys()].filter((file) => !changed.includes(file)).sort();
 
-    const updates: Updates = new Map();
+    const updates: SourceUpdates = new Map();
     const problems: LoadProblem[] = [];
     const warnings: LoadWarning[] = [];
     let served: Set<string> | undefined;
@@ -141,37 +139,25 @@ export class HotReloader {
   }
 
   /**
-   * Makes one registry update of `updates`. A file the registry refuses (a name
-   * collision, say) is left out, with its problem added to `problems`, and the
-   * rest is applied. A collision with a file that is gone from the disk (a
-   * rename whose removal is not seen yet) removes that file instead.
+   * Makes one registry update of `updates`, leaving out (with a problem) what
+   * the registry refuses. A collision with a file that is gone from the disk
+   * (a rename whose removal is not seen yet) removes that file instead.
    */
-  private apply(updates: Updates, problems: LoadProblem[]): RegistryChange | undefined {
-    let checkedGone = false;
-    while (updates.size > 0) {
-      try {
-        return this.registry.update(updates);
-      } catch (error) {
-        if (!(error instanceof RegistryError)) throw error;
-        if (!checkedGone) {
-          checkedGone = true;
-          const missing = this.missingSources(updates);
-          if (missing.length > 0) {
-            for (const file of missing) updates.set(file, null);
-            continue;
-          }
-        }
-        for (const { source, message } of error.problems) {
-          problems.push({ file: source, message });
-          updates.delete(source);
-        }
-      }
+  private apply(updates: SourceUpdates, problems: LoadProblem[]): RegistryChange | undefined {
+    if (updates.size === 0) return undefined;
+    try {
+      return this.registry.update(updates);
+    } catch (error) {
+      if (!(error instanceof RegistryError)) throw error;
     }
-    return undefined;
+    for (const file of this.missingSources(updates)) updates.set(file, null);
+    const applied = applyWhatFits(this.registry, updates);
+    problems.push(...applied.problems);
+    return applied.change;
   }
 
   /** Served files, not among `updates`, that no longer exist on disk. */
-  private missingSources(updates: Updates): string[] {
+  private missingSources(updates: SourceUpdates): string[] {
     return [...this.servedSources()].filter(
       (source) =>
         !updates.has(source) &&
