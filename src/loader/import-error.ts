@@ -1,8 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { join, sep } from "node:path";
+import { sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDefinitionError } from "../define/definition-error.js";
-import { locateSyntaxError } from "./syntax-location.js";
 
 /**
  * Says why importing `file` failed, for its author: what the error was and
@@ -19,8 +17,9 @@ export async function describeImportError(
   const transform = describeTransformError(error, where);
   if (transform !== undefined) return transform;
   if (error.name === "SyntaxError") {
-    const location =
-      where.fromStackHeader(error.stack) ?? (await where.fromParser(join(dir, file)));
+    // esbuild reports syntax errors in the source (above); what V8 still finds
+    // when compiling the transformed code has its position in the stack's header.
+    const location = where.fromStackHeader(error.stack);
     return withLocation(`SyntaxError: ${where.relativize(error.message)}`, location);
   }
   const message = where.relativize(error.message);
@@ -110,16 +109,6 @@ class Locator {
       if (label !== undefined) return label;
     }
     return undefined;
-  }
-
-  /** V8 gives no position for a syntax error in an ES module: ask a parser. */
-  async fromParser(absolutePath: string): Promise<string | undefined> {
-    try {
-      const position = await locateSyntaxError(await readFile(absolutePath, "utf8"), absolutePath);
-      return position && `${position.line}:${position.column}`;
-    } catch {
-      return undefined;
-    }
   }
 }
 
