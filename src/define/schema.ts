@@ -2,6 +2,7 @@ import { z } from "zod";
 import * as z3 from "zod/v3";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import type { JsonObject } from "../protocol/types.js";
+import { isPlainObject } from "./plain-object.js";
 
 export type Zod4Schema = z.core.$ZodType;
 export type Zod3Schema = z3.ZodTypeAny;
@@ -62,12 +63,6 @@ export function isZod3(value: unknown): value is Zod3Schema {
     "_def" in value &&
     typeof (value as { safeParse?: unknown }).safeParse === "function"
   );
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 const ACCEPTED =

@@ -28,7 +28,7 @@ export function isCallToolResult(value: unknown): value is CallToolResult {
   return Array.isArray(content) && content.every(isContentBlock);
 }
 
-function isPlainObject(value: unknown): value is JsonObject {
+function isNonArrayObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -78,7 +78,7 @@ export async function normalizeToolResult(
     return value;
   }
   if (output) {
-    if (!isPlainObject(value)) {
+    if (!isNonArrayObject(value)) {
       return errorResult(
         `Tool "${toolName}" declares an output schema, so its handler must return an object matching it; it returned ${value === null ? "null" : typeof value}`,
       );

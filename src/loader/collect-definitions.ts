@@ -1,5 +1,6 @@
 import { brand, definitionKind } from "../define/brand.js";
 import { NAME_PATTERN } from "../define/names.js";
+import { isPlainObject } from "../define/plain-object.js";
 import { compile, type Definition, type SourceEntry } from "../registry/definition.js";
 import { deriveName } from "./derive-name.js";
 import { type DefinitionFolder, FOLDER_KIND } from "./folders.js";
@@ -18,12 +19,6 @@ const MARKERS: Record<DefinitionFolder, (value: Record<string, unknown>) => bool
   prompts: (value) => typeof value.get === "function" || Array.isArray(value.messages),
   resources: (value) => typeof value.read === "function",
 };
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 /**
  * A branded definition (defineTool, ...) whatever the folder; or a plain

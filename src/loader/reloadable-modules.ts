@@ -3,6 +3,7 @@ import Module, { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { register as registerCommonJs } from "tsx/cjs/api";
+import { isPlainObject } from "../define/plain-object.js";
 
 export type ModuleNamespace = Readonly<Record<string, unknown>>;
 
@@ -194,10 +195,5 @@ function toNamespace(exports: unknown): ModuleNamespace {
 }
 
 function isEmptyObject(value: unknown): boolean {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    Object.getPrototypeOf(value) === Object.prototype &&
-    Object.keys(value).length === 0
-  );
+  return isPlainObject(value) && Object.keys(value).length === 0;
 }
