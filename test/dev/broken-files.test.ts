@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   type DevServer,
   LOG_MESSAGE,
+  reloaded,
   removeServerDirs,
   startDev,
   stopDevServers,
@@ -12,9 +13,6 @@ import {
 
 afterEach(stopDevServers);
 afterAll(removeServerDirs);
-
-const reloaded = (file: string, fixed = "") =>
-  new RegExp(`^mcp-dir dev: reloaded ${file.replaceAll(".", "\\.")}${fixed} in \\d+ ms$`);
 
 /** The n-th log notification at level error, once it arrives: its `data`. */
 async function nthError(dev: DevServer, n: number): Promise<unknown> {

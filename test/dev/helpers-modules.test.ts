@@ -3,6 +3,7 @@ import {
   type DevServer,
   LOG_MESSAGE,
   PROMPTS_CHANGED,
+  reloaded,
   removeServerDirs,
   startDev,
   stopDevServers,
@@ -12,9 +13,6 @@ import {
 
 afterEach(stopDevServers);
 afterAll(removeServerDirs);
-
-const reloaded = (file: string, fixed = "") =>
-  new RegExp(`^mcp-dir dev: reloaded ${file.replaceAll(".", "\\.")}${fixed} in \\d+ ms$`);
 
 /** Two tools import tools/_helpers.ts, which imports lib/words.ts; a prompt imports lib/words.ts. */
 const FILES = {

@@ -4,6 +4,7 @@ import {
   PROMPTS_CHANGED,
   RESOURCE_UPDATED,
   RESOURCES_CHANGED,
+  reloaded,
   removeServerDirs,
   startDev,
   stopDevServers,
@@ -11,9 +12,6 @@ import {
 
 afterEach(stopDevServers);
 afterAll(removeServerDirs);
-
-const reloaded = (file: string) =>
-  new RegExp(`^mcp-dir dev: reloaded ${file.replaceAll(".", "\\.")} in \\d+ ms$`);
 
 /** Every notification so far, as method (and uri), once a round trip proves no other is on its way. */
 async function told(dev: DevServer): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { runCli, stopAll } from "../cli/helpers/cli.js";
 import {
+  reloaded,
   removeServerDirs,
   startDev,
   stopDevServers,
@@ -14,9 +15,6 @@ afterAll(async () => {
   await stopAll();
   await removeServerDirs();
 });
-
-const reloaded = (file: string) =>
-  new RegExp(`^mcp-dir dev: reloaded ${file.replaceAll(".", "\\.")} in \\d+ ms$`);
 
 describe("mcp-dir dev: terminal output", () => {
   it("is quiet by default: one line per reloaded file, nothing for a file no definition imports", async () => {

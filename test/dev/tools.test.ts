@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   type DevServer,
+  reloaded,
   removeServerDirs,
   startDev,
   stopDevServers,
@@ -11,9 +12,6 @@ import {
 
 afterEach(stopDevServers);
 afterAll(removeServerDirs);
-
-const reloaded = (file: string, fixed = "") =>
-  new RegExp(`^mcp-dir dev: reloaded ${file.replaceAll(".", "\\.")}${fixed} in \\d+ ms$`);
 
 async function toolNames(dev: DevServer): Promise<string[]> {
   return (await dev.client.listTools()).tools.map((tool) => tool.name);

@@ -181,3 +181,8 @@ export default defineTool({
 });
 `;
 }
+
+/** The terminal line for a reload of `file`; `fixed` is " (fixed)" when it recovered. */
+export function reloaded(file: string, fixed = ""): RegExp {
+  return new RegExp(`^mcp-dir dev: reloaded ${file.replaceAll(".", "\\.")}${fixed} in \\d+ ms$`);
+}
