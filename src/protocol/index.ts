@@ -1,5 +1,6 @@
 export * from "./content.js";
 export * from "./downgrade.js";
+export * from "./errors.js";
 export type * from "./types.js";
 export { LOGGING_LEVELS } from "./types.js";
 export * from "./versions.js";

@@ -1,42 +1,44 @@
 import type { RegistryChange } from "../registry/registry.js";
-import type { Session } from "./session.js";
+import type { ChangeBus } from "./change-bus.js";
+
+interface Pending {
+  tools: boolean;
+  prompts: boolean;
+  resources: boolean;
+  uris: Set<string>;
+}
 
 /**
- * Folds the registry changes of one turn of the event loop into one
- * notification per kind, sent to every initialized session; subscribers of a
- * changed resource get resources/updated.
+ * Folds the registry changes of one turn of the event loop into one change
+ * published on the bus, so a reload of several files sends one notification
+ * per kind.
  */
 export class ChangeNotifier {
-  private pending:
-    | { tools: boolean; prompts: boolean; resources: boolean; uris: Set<string> }
-    | undefined;
+  private pending: Pending | undefined;
 
-  constructor(private readonly sessions: () => Iterable<Session>) {}
+  constructor(private readonly bus: ChangeBus) {}
 
   add(change: RegistryChange): void {
+    const pending = this.open();
+    pending.tools ||= change.tools;
+    pending.prompts ||= change.prompts;
+    pending.resources ||= change.resources;
+    for (const uri of change.updatedUris) pending.uris.add(uri);
+  }
+
+  private open(): Pending {
     if (!this.pending) {
       this.pending = { tools: false, prompts: false, resources: false, uris: new Set() };
       setImmediate(() => this.flush());
     }
-    this.pending.tools ||= change.tools;
-    this.pending.prompts ||= change.prompts;
-    this.pending.resources ||= change.resources;
-    for (const uri of change.updatedUris) this.pending.uris.add(uri);
+    return this.pending;
   }
 
   private flush(): void {
     const pending = this.pending;
     this.pending = undefined;
     if (!pending) return;
-    for (const session of this.sessions()) {
-      if (!session.initialized) continue;
-      if (pending.tools) session.notify("notifications/tools/list_changed", {});
-      if (pending.prompts) session.notify("notifications/prompts/list_changed", {});
-      if (pending.resources) session.notify("notifications/resources/list_changed", {});
-      for (const uri of pending.uris) {
-        if (session.subscriptions.has(uri))
-          session.notify("notifications/resources/updated", { uri });
-      }
-    }
+    const { tools, prompts, resources, uris } = pending;
+    this.bus.publish({ tools, prompts, resources, updatedUris: [...uris] });
   }
 }

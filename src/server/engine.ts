@@ -1,10 +1,12 @@
 import type { Implementation, LoggingLevel, ServerCapabilities } from "../protocol/types.js";
 import type { Registry } from "../registry/registry.js";
+import type { ChangeBus } from "./change-bus.js";
 import type { ListCache } from "./list-cache.js";
 
 /** What the method handlers may use of the server. */
 export interface Engine {
   readonly registry: Registry;
+  readonly bus: ChangeBus;
   readonly lists: ListCache;
   readonly pageSize: number;
   readonly defaultLogLevel: LoggingLevel;

@@ -3,6 +3,7 @@ import type {
   ElicitRequest,
   HandlerContext,
   HandlerLogger,
+  SessionInfo,
 } from "../define/context.js";
 import type { InferShape, SchemaInput } from "../define/schema.js";
 import { compileObjectSchema } from "../define/schema.js";
@@ -17,36 +18,15 @@ import type {
 import { LOGGING_LEVELS } from "../protocol/types.js";
 import { supports } from "../protocol/versions.js";
 import type { Engine } from "./engine.js";
-import type { Session } from "./session.js";
-
-/** The cancellation state of one request; the AbortController is made only when asked for. */
-export class InFlight {
-  private controller: AbortController | undefined;
-  private reason: Error | undefined;
-  cancelled = false;
-  /** Answered: nothing more may be sent for it (progress must stop at completion). */
-  finished = false;
-
-  get signal(): AbortSignal {
-    this.controller ??= new AbortController();
-    if (this.cancelled && !this.controller.signal.aborted) this.controller.abort(this.reason);
-    return this.controller.signal;
-  }
-
-  cancel(reason: string): void {
-    this.cancelled = true;
-    this.reason = new Error(reason);
-    this.controller?.abort(this.reason);
-  }
-}
+import type { RequestEnv } from "./env.js";
 
 const DEFAULT_MAX_TOKENS = 1024;
 
 /**
- * Everything one request needs: who asked, in which protocol revision, with
- * which client capabilities. The version and capabilities come from here, never
- * from global state, so a stateless request can carry its own. It is also the
- * `ctx` that handlers receive.
+ * What the method handlers work with, and the `ctx` author handlers receive:
+ * the engine and one request's env. Who asked, in which protocol revision and
+ * with which capabilities come from the env, never from global state, so a
+ * stateless request carries its own.
  */
 export class RequestContext implements HandlerContext {
   private logger: HandlerLogger | undefined;
@@ -54,20 +34,33 @@ export class RequestContext implements HandlerContext {
 
   constructor(
     readonly engine: Engine,
-    readonly session: Session,
-    readonly requestId: JsonRpcId,
-    readonly protocolVersion: string,
-    readonly clientCapabilities: ClientCapabilities,
-    readonly progressToken: string | number | undefined,
-    private readonly inFlight: InFlight,
+    readonly env: RequestEnv,
   ) {}
 
+  get requestId(): JsonRpcId {
+    return this.env.requestId;
+  }
+
+  get protocolVersion(): string {
+    return this.env.protocolVersion;
+  }
+
+  get clientCapabilities(): ClientCapabilities {
+    return this.env.clientCapabilities;
+  }
+
+  get session(): SessionInfo {
+    const { session } = this.env;
+    if (!session) throw new Error("This request has no session");
+    return session;
+  }
+
   get signal(): AbortSignal {
-    return this.inFlight.signal;
+    return this.env.inFlight.signal;
   }
 
   get cancelled(): boolean {
-    return this.inFlight.cancelled;
+    return this.env.inFlight.cancelled;
   }
 
   get log(): HandlerLogger {
@@ -81,15 +74,14 @@ export class RequestContext implements HandlerContext {
   }
 
   private sendLog(level: LoggingLevel, data: unknown, logger?: string): void {
-    if (!this.session.wantsLog(level)) return;
+    if (!this.env.wantsLog(level)) return;
     const params = logger === undefined ? { level, data } : { level, logger, data };
-    this.session.notify("notifications/message", params, { relatedRequestId: this.requestId });
+    this.env.channel.notify("notifications/message", params);
   }
 
   async progress(progress: number, total?: number, message?: string): Promise<void> {
-    if (this.progressToken === undefined || this.inFlight.cancelled || this.inFlight.finished) {
-      return;
-    }
+    const { progressToken, inFlight } = this.env;
+    if (progressToken === undefined || inFlight.cancelled || inFlight.finished) return;
     if (!(progress > this.lastProgress)) {
       this.engine.warn(
         `progress must increase with each report: ${progress} came after ${this.lastProgress}; it was not sent`,
@@ -97,12 +89,12 @@ export class RequestContext implements HandlerContext {
       return;
     }
     this.lastProgress = progress;
-    const params: Record<string, unknown> = { progressToken: this.progressToken, progress };
+    const params: Record<string, unknown> = { progressToken, progress };
     if (total !== undefined) params.total = total;
     if (message !== undefined && supports(this.protocolVersion, "progressMessage")) {
       params.message = message;
     }
-    this.session.notify("notifications/progress", params, { relatedRequestId: this.requestId });
+    this.env.channel.notify("notifications/progress", params);
   }
 
   private requireCapability(capability: "elicitation" | "sampling" | "roots", what: string): void {
@@ -114,10 +106,15 @@ export class RequestContext implements HandlerContext {
   }
 
   private ask(method: string, params: Record<string, unknown>): Promise<unknown> {
-    return this.session.request(method, params, {
-      signal: this.signal,
-      relatedRequestId: this.requestId,
-    });
+    const { channel } = this.env;
+    if (!channel.request) {
+      return Promise.reject(
+        new Error(
+          `${method} cannot be sent on protocol ${this.protocolVersion}: the server may not send requests to the client`,
+        ),
+      );
+    }
+    return channel.request(method, params, this.signal);
   }
 
   async elicit<S extends SchemaInput>(

@@ -2,6 +2,7 @@ import type { Implementation, LoggingLevel, ServerCapabilities } from "../protoc
 import { supports } from "../protocol/versions.js";
 import type { Definition } from "../registry/definition.js";
 import { Registry } from "../registry/registry.js";
+import { type ChangeBus, InProcessChangeBus } from "./change-bus.js";
 import { ChangeNotifier } from "./change-notifier.js";
 import type { Engine } from "./engine.js";
 import { ListCache } from "./list-cache.js";
@@ -21,6 +22,8 @@ export interface ServerOptions extends Implementation {
   logLevel?: LoggingLevel;
   /** Where the server's own diagnostics go. Default: stderr. */
   warn?: (message: string) => void;
+  /** Carries changes to clients; share one between replicas. Default: in-process. */
+  bus?: ChangeBus;
 }
 
 const CODE_SOURCE = "<code>";
@@ -34,13 +37,14 @@ export class McpServer implements Engine {
   readonly instructions: string | undefined;
   private readonly info: Implementation;
   private readonly announce: ReadonlySet<ListedKind>;
+  readonly bus: ChangeBus;
   private readonly sessions = new Set<Session>();
-  private readonly notifier = new ChangeNotifier(() => this.sessions);
+  private readonly notifier: ChangeNotifier;
   private readonly warnSink: (message: string) => void;
   private codeDefinitions: Definition[] = [];
 
   constructor(options: ServerOptions) {
-    const { instructions, pageSize, announce, logLevel, warn, ...info } = options;
+    const { instructions, pageSize, announce, logLevel, warn, bus, ...info } = options;
     if (typeof info.name !== "string" || info.name === "") {
       throw new TypeError(
         'createServer needs a "name", e.g. createServer({ name: "my-server", version: "1.0.0" })',
@@ -55,6 +59,8 @@ export class McpServer implements Engine {
     this.announce = new Set(announce ?? []);
     this.defaultLogLevel = logLevel ?? "debug";
     this.warnSink = warn ?? ((message) => process.stderr.write(`[mcp-dir] ${message}\n`));
+    this.bus = bus ?? new InProcessChangeBus();
+    this.notifier = new ChangeNotifier(this.bus);
     this.registry.onChange((change) => this.notifier.add(change));
   }
 

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { SessionInfo } from "../define/context.js";
 import {
   ErrorCode,
   failure,
-  isJsonRpcError,
   isRequest,
   isResponse,
   type JsonRpcId,
@@ -12,7 +10,6 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
   type Parsed,
-  success,
 } from "../jsonrpc/index.js";
 import {
   type ClientCapabilities,
@@ -20,12 +17,15 @@ import {
   LOGGING_LEVELS,
   type LoggingLevel,
 } from "../protocol/types.js";
-import { supports } from "../protocol/versions.js";
+import { type ProtocolVersion, supports } from "../protocol/versions.js";
+import type { ServerChange } from "./change-bus.js";
+import { dispatch } from "./dispatch.js";
 import type { Engine } from "./engine.js";
-import { METHODS } from "./methods/index.js";
+import type { RequestEnv, SessionState } from "./env.js";
+import { InFlight } from "./in-flight.js";
+import { methodsFor } from "./methods/index.js";
 import { OutboundRequests } from "./outbound.js";
 import type { Params } from "./params.js";
-import { InFlight, RequestContext } from "./request-context.js";
 import type { MessageReceiver, SendOptions, Transport } from "./transport.js";
 
 const ALLOWED_BEFORE_INITIALIZE = new Set(["initialize", "ping"]);
@@ -34,16 +34,17 @@ const ALLOWED_BEFORE_INITIALIZE = new Set(["initialize", "ping"]);
  * One client connection in the stateful era: what initialize negotiated, the
  * log level, resource subscriptions, requests in flight both ways.
  */
-export class Session implements MessageReceiver, SessionInfo {
+export class Session implements MessageReceiver, SessionState {
   readonly id = randomUUID();
   readonly state = new Map<string, unknown>();
   readonly subscriptions = new Set<string>();
   clientInfo: Implementation | undefined;
   clientCapabilities: ClientCapabilities = {};
-  protocolVersion: string | undefined;
+  protocolVersion: ProtocolVersion | undefined;
   logLevel: LoggingLevel;
   private readonly inFlight = new Map<JsonRpcId, InFlight>();
   private readonly outbound: OutboundRequests;
+  private readonly unsubscribe: () => void;
   private isClosed = false;
 
   constructor(
@@ -55,7 +56,19 @@ export class Session implements MessageReceiver, SessionInfo {
     this.outbound = new OutboundRequests((id, reason) =>
       this.notify("notifications/cancelled", { requestId: id, reason }),
     );
+    this.unsubscribe = engine.bus.subscribe((change) => this.changed(change));
     transport.start(this);
+  }
+
+  /** Tells the client what changed, once initialized: what it listed, what it subscribed to. */
+  private changed(change: ServerChange): void {
+    if (!this.initialized) return;
+    if (change.tools) this.notify("notifications/tools/list_changed", {});
+    if (change.prompts) this.notify("notifications/prompts/list_changed", {});
+    if (change.resources) this.notify("notifications/resources/list_changed", {});
+    for (const uri of change.updatedUris) {
+      if (this.subscriptions.has(uri)) this.notify("notifications/resources/updated", { uri });
+    }
   }
 
   get initialized(): boolean {
@@ -67,7 +80,7 @@ export class Session implements MessageReceiver, SessionInfo {
   }
 
   initialize(
-    version: string,
+    version: ProtocolVersion,
     capabilities: ClientCapabilities,
     info: Implementation | undefined,
   ): void {
@@ -125,48 +138,47 @@ export class Session implements MessageReceiver, SessionInfo {
 
   private async handleRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
-    const handler = METHODS.get(method);
-    if (!handler) return failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
     const version = this.protocolVersion;
-    if (version === undefined && !ALLOWED_BEFORE_INITIALIZE.has(method)) {
+    if (
+      version === undefined &&
+      !ALLOWED_BEFORE_INITIALIZE.has(method) &&
+      methodsFor("stateful").has(method)
+    ) {
       return failure(
         id,
         ErrorCode.InvalidRequest,
         `Server not initialized: send "initialize" before "${method}"`,
       );
     }
-    if (Array.isArray(request.params)) {
-      return failure(id, ErrorCode.InvalidParams, `${method}: params must be an object`);
-    }
-    const params: Params = request.params ?? {};
-    const meta = params._meta as { progressToken?: unknown } | undefined;
-    const token = meta?.progressToken;
     const inFlight = new InFlight();
     this.inFlight.set(id, inFlight);
-    const rc = new RequestContext(
-      this.engine,
-      this,
-      id,
-      version ?? "",
-      this.clientCapabilities,
-      typeof token === "string" || typeof token === "number" ? token : undefined,
-      inFlight,
-    );
     try {
-      const result = await handler(params, rc);
-      return inFlight.cancelled ? undefined : success(id, result);
-    } catch (error) {
-      if (inFlight.cancelled) return undefined;
-      if (isJsonRpcError(error)) return failure(id, error.code, error.message, error.data);
-      const message = error instanceof Error ? error.message : String(error);
-      this.engine.warn(
-        `${method} failed: ${error instanceof Error ? (error.stack ?? message) : message}`,
-      );
-      return failure(id, ErrorCode.InternalError, `Internal error in ${method}: ${message}`);
+      return await dispatch(this.engine, request, this.envFor(request, inFlight));
     } finally {
-      inFlight.finished = true;
       if (this.inFlight.get(id) === inFlight) this.inFlight.delete(id);
     }
+  }
+
+  private envFor(request: JsonRpcRequest, inFlight: InFlight): RequestEnv {
+    const relatedRequestId = request.id;
+    const params = request.params as Params | undefined;
+    const token = (params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
+    return {
+      era: "stateful",
+      requestId: request.id,
+      protocolVersion: this.protocolVersion ?? "",
+      clientInfo: this.clientInfo,
+      clientCapabilities: this.clientCapabilities,
+      progressToken: typeof token === "string" || typeof token === "number" ? token : undefined,
+      inFlight,
+      channel: {
+        notify: (method, notifyParams) => this.notify(method, notifyParams, { relatedRequestId }),
+        request: (method, requestParams, signal) =>
+          this.request(method, requestParams, { signal, relatedRequestId }),
+      },
+      wantsLog: (level) => this.wantsLog(level),
+      session: this,
+    };
   }
 
   private handleNotification(notification: JsonRpcNotification): void {
@@ -208,6 +220,7 @@ export class Session implements MessageReceiver, SessionInfo {
   closed(): void {
     if (this.isClosed) return;
     this.isClosed = true;
+    this.unsubscribe();
     for (const inFlight of this.inFlight.values()) inFlight.cancel("The connection closed");
     this.inFlight.clear();
     this.outbound.rejectAll("The connection closed before the client answered");

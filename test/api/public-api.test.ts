@@ -14,6 +14,7 @@ describe("the public API", () => {
       "JsonRpcError",
       "LATEST_STATEFUL_VERSION",
       "LOGGING_LEVELS",
+      "McpErrorCode",
       "McpServer",
       "RESOURCE_NOT_FOUND",
       "Registry",

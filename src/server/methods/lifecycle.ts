@@ -3,11 +3,12 @@ import { implementationForVersion } from "../../protocol/downgrade.js";
 import type { ClientCapabilities, Implementation, InitializeResult } from "../../protocol/types.js";
 import { negotiateVersion } from "../../protocol/versions.js";
 import { invalidParams, optionalObject, requireString } from "../params.js";
-import type { MethodTable } from "./method.js";
+import { type MethodTable, sessionOf } from "./method.js";
 
 export const lifecycleMethods: MethodTable = {
   initialize(params, rc): InitializeResult {
-    if (rc.session.initialized) {
+    const session = sessionOf(rc);
+    if (session.initialized) {
       throw new JsonRpcError(
         ErrorCode.InvalidRequest,
         "initialize was already called on this session",
@@ -24,7 +25,7 @@ export const lifecycleMethods: MethodTable = {
       throw invalidParams('initialize: "clientInfo" needs a string "name" and "version"');
     }
     const version = negotiateVersion(requested);
-    rc.session.initialize(version, capabilities, clientInfo as Implementation | undefined);
+    session.initialize(version, capabilities, clientInfo as Implementation | undefined);
     const { engine } = rc;
     const result: InitializeResult = {
       protocolVersion: version,

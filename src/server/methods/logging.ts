@@ -1,6 +1,6 @@
 import { LOGGING_LEVELS, type LoggingLevel } from "../../protocol/types.js";
 import { invalidParams, requireString } from "../params.js";
-import type { MethodTable } from "./method.js";
+import { type MethodTable, sessionOf } from "./method.js";
 
 export const loggingMethods: MethodTable = {
   "logging/setLevel"(params, rc) {
@@ -8,7 +8,7 @@ export const loggingMethods: MethodTable = {
     if (!(LOGGING_LEVELS as readonly string[]).includes(level)) {
       throw invalidParams(`logging/setLevel: "level" must be one of ${LOGGING_LEVELS.join(", ")}`);
     }
-    rc.session.logLevel = level as LoggingLevel;
+    sessionOf(rc).logLevel = level as LoggingLevel;
     return {};
   },
 };

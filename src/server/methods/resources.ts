@@ -1,10 +1,11 @@
 import { JsonRpcError } from "../../jsonrpc/index.js";
+import { McpErrorCode } from "../../protocol/errors.js";
 import { requireString } from "../params.js";
 import { listMethod } from "./list.js";
-import type { MethodTable } from "./method.js";
+import { type MethodTable, sessionOf } from "./method.js";
 
-/** The MCP error code for a resource URI nothing serves. */
-export const RESOURCE_NOT_FOUND = -32002;
+/** The MCP error code for a resource URI nothing serves (2025 revisions). */
+export const RESOURCE_NOT_FOUND = McpErrorCode.ResourceNotFound;
 
 export const resourceMethods: MethodTable = {
   "resources/list": listMethod("resources/list", "resources"),
@@ -19,16 +20,19 @@ export const resourceMethods: MethodTable = {
     }
     return found.resource.read(uri, found.params, rc);
   },
+};
 
+/** Resource subscriptions held by a 2025 session (2026-07-28 uses subscriptions/listen). */
+export const subscriptionMethods: MethodTable = {
   "resources/subscribe"(params, rc) {
     const uri = requireString(params, "uri", "resources/subscribe");
-    rc.session.subscriptions.add(uri);
+    sessionOf(rc).subscriptions.add(uri);
     return {};
   },
 
   "resources/unsubscribe"(params, rc) {
     const uri = requireString(params, "uri", "resources/unsubscribe");
-    rc.session.subscriptions.delete(uri);
+    sessionOf(rc).subscriptions.delete(uri);
     return {};
   },
 };

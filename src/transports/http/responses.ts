@@ -1,9 +1,8 @@
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { McpErrorCode } from "../../protocol/errors.js";
 
-/** JSON-RPC code for transport-level refusals (the SDKs use it the same way). */
-export const TRANSPORT_ERROR = -32000;
-/** JSON-RPC code for an unknown or ended session. */
-export const SESSION_NOT_FOUND = -32001;
+export const TRANSPORT_ERROR = McpErrorCode.TransportError;
+export const SESSION_NOT_FOUND = McpErrorCode.SessionNotFound;
 
 /**
  * An HTTP error whose body is a JSON-RPC error response without an `id`, as the

@@ -7,6 +7,7 @@ import {
   type JsonRpcResponse,
   type Parsed,
 } from "../../jsonrpc/index.js";
+import { McpErrorCode } from "../../protocol/errors.js";
 import { atLeast } from "../../protocol/versions.js";
 import type { Session } from "../../server/session.js";
 import type { MessageReceiver, SendOptions, Transport } from "../../server/transport.js";
@@ -20,8 +21,6 @@ import { StandaloneStream } from "./standalone-stream.js";
 /** Where responses sent while a message is being delivered go when no request id routes them. */
 type Capture = (response: JsonRpcResponse | JsonRpcResponse[]) => void;
 
-/** JSON-RPC code closing a request the client cancelled (LSP's RequestCancelled). */
-const REQUEST_CANCELLED = -32800;
 const SESSION_ENDED = "The session ended before this request completed; initialize a new session";
 
 /**
@@ -138,7 +137,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     if (typeof requestId !== "string" && typeof requestId !== "number") return;
     const exchange = this.exchanges.get(requestId);
     if (exchange?.ids.length === 1)
-      exchange.end(REQUEST_CANCELLED, "Request cancelled by the client");
+      exchange.end(McpErrorCode.RequestCancelled, "Request cancelled by the client");
   }
 
   private deliver(parsed: Parsed, capture: Capture): void {

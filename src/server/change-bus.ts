@@ -1,0 +1,40 @@
+/** What changed on a server, folded over one turn of the event loop. */
+export interface ServerChange {
+  readonly tools: boolean;
+  readonly prompts: boolean;
+  readonly resources: boolean;
+  /** Resources whose contents changed: their subscribers get resources/updated. */
+  readonly updatedUris: readonly string[];
+}
+
+export type ChangeListener = (change: ServerChange) => void;
+
+/**
+ * Carries server changes to whoever tells clients about them: a 2025 session
+ * and a 2026 listen stream are both subscribers. The in-process bus serves one
+ * process; a shared one (Redis, say) lets replicas see each other's changes.
+ */
+export interface ChangeBus {
+  publish(change: ServerChange): void;
+  /** Returns the function that unsubscribes. */
+  subscribe(listener: ChangeListener): () => void;
+}
+
+export class InProcessChangeBus implements ChangeBus {
+  private readonly listeners = new Set<ChangeListener>();
+
+  publish(change: ServerChange): void {
+    for (const listener of [...this.listeners]) listener(change);
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+}

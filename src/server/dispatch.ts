@@ -1,0 +1,45 @@
+import {
+  ErrorCode,
+  failure,
+  isJsonRpcError,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  success,
+} from "../jsonrpc/index.js";
+import type { Engine } from "./engine.js";
+import type { RequestEnv } from "./env.js";
+import { methodsFor } from "./methods/index.js";
+import type { Params } from "./params.js";
+import { RequestContext } from "./request-context.js";
+
+/**
+ * Serves one request in its env: finds the method in the table of the
+ * request's era, runs it, and maps what it returned or threw to a response.
+ * Resolves to undefined when the request was cancelled: nothing is sent for it.
+ */
+export async function dispatch(
+  engine: Engine,
+  request: JsonRpcRequest,
+  env: RequestEnv,
+): Promise<JsonRpcResponse | undefined> {
+  const { id, method } = request;
+  const handler = methodsFor(env.era).get(method);
+  if (!handler) return failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
+  if (Array.isArray(request.params)) {
+    return failure(id, ErrorCode.InvalidParams, `${method}: params must be an object`);
+  }
+  const params: Params = request.params ?? {};
+  const { inFlight } = env;
+  try {
+    const result = await handler(params, new RequestContext(engine, env));
+    return inFlight.cancelled ? undefined : success(id, result);
+  } catch (error) {
+    if (inFlight.cancelled) return undefined;
+    if (isJsonRpcError(error)) return failure(id, error.code, error.message, error.data);
+    const message = error instanceof Error ? error.message : String(error);
+    engine.warn(`${method} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+    return failure(id, ErrorCode.InternalError, `Internal error in ${method}: ${message}`);
+  } finally {
+    inFlight.finished = true;
+  }
+}

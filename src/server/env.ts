@@ -1,0 +1,56 @@
+import type { SessionInfo } from "../define/context.js";
+import type { JsonRpcId } from "../jsonrpc/index.js";
+import type {
+  ClientCapabilities,
+  Implementation,
+  LoggingLevel,
+  ProtocolVersion,
+} from "../protocol/index.js";
+import type { InFlight } from "./in-flight.js";
+import type { Params } from "./params.js";
+
+/** 2025 revisions keep a session per connection; 2026-07-28 carries everything per request. */
+export type Era = "stateful" | "stateless";
+
+/** How one request reaches its client: messages that travel with that request. */
+export interface ClientChannel {
+  /** A notification related to the request (progress, log). */
+  notify(method: string, params: Params): void;
+  /**
+   * A request to the client (elicitation, sampling, roots). Only a 2025
+   * session can send one; a 2026 request asks through its result instead.
+   */
+  request?(method: string, params: Params, signal: AbortSignal): Promise<unknown>;
+}
+
+/** What a 2025 session lends the requests it carries. */
+export interface SessionState extends SessionInfo {
+  readonly initialized: boolean;
+  logLevel: LoggingLevel;
+  readonly subscriptions: Set<string>;
+  initialize(
+    version: ProtocolVersion,
+    capabilities: ClientCapabilities,
+    info: Implementation | undefined,
+  ): void;
+}
+
+/**
+ * Everything a request is served with besides its params: the protocol
+ * revision and client it came from, how to reach that client, and a session
+ * only when there is one. A 2025 session and a 2026 stateless request each
+ * build one and hand it to `dispatch`.
+ */
+export interface RequestEnv {
+  readonly era: Era;
+  readonly requestId: JsonRpcId;
+  readonly protocolVersion: string;
+  readonly clientInfo: Implementation | undefined;
+  readonly clientCapabilities: ClientCapabilities;
+  readonly progressToken: string | number | undefined;
+  readonly inFlight: InFlight;
+  readonly channel: ClientChannel;
+  /** Whether a log message at `level` may be sent for this request. */
+  wantsLog(level: LoggingLevel): boolean;
+  readonly session?: SessionState;
+}
