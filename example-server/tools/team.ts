@@ -48,7 +48,7 @@ export const invite = defineTool({
   },
   handler: async ({ email, team }, ctx) => {
     if (team !== undefined) return `Invited ${email} to ${team} as a member.`;
-    if (ctx.session.clientCapabilities.elicitation === undefined) {
+    if (ctx.client.capabilities.elicitation === undefined) {
       throw new Error(`Say which team to invite ${email} to (${TEAMS.join(", ")})`);
     }
     const answer = await ctx.elicit({

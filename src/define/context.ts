@@ -12,6 +12,15 @@ import type { InferShape, SchemaInput } from "./schema.js";
 export type LogMethod = (data: unknown, logger?: string) => void;
 export type HandlerLogger = { [L in LoggingLevel]: LogMethod };
 
+/** Who is asking: known on every request, in both protocol eras. */
+export interface ClientInfo {
+  /** The client's name and version, when it gave them. */
+  readonly info: Implementation | undefined;
+  /** What the client can do (elicitation, sampling, roots, ...) for this request. */
+  readonly capabilities: ClientCapabilities;
+}
+
+/** A 2025 connection's own state: there is none on a 2026-07-28 request. */
 export interface SessionInfo {
   /** Stable for the life of a connection (stdio) or an HTTP session. */
   readonly id: string;
@@ -36,7 +45,14 @@ export interface HandlerContext {
   readonly signal: AbortSignal;
   readonly requestId: string | number;
   readonly protocolVersion: string;
-  readonly session: SessionInfo;
+  /** Who is asking, on every request. */
+  readonly client: ClientInfo;
+  /**
+   * The connection's session on the 2025 revisions; undefined on 2026-07-28,
+   * which has none (keep cross-call state in your own store, keyed by an id
+   * your tools hand out).
+   */
+  readonly session: SessionInfo | undefined;
   readonly log: HandlerLogger;
   /** Reports progress when the client asked for it; values must increase. */
   progress(progress: number, total?: number, message?: string): Promise<void>;

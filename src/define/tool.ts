@@ -2,6 +2,7 @@ import type { CallToolResult, Icon, Meta, Tool, ToolAnnotations } from "../proto
 import { type Branded, brand } from "./brand.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
+import { isEndingRequest } from "./ends-request.js";
 import { nameProblem } from "./names.js";
 import {
   type CompiledSchema,
@@ -124,6 +125,7 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
       try {
         return await normalizeToolResult(await handler(checked.value, ctx), output, name);
       } catch (error) {
+        if (isEndingRequest(error)) throw error;
         return errorResult(error instanceof Error ? error.message : String(error));
       }
     },

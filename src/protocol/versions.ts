@@ -47,3 +47,10 @@ export function supports(version: string, feature: Feature): boolean {
   if (feature === "batching") return version === "2025-03-26";
   return atLeast(version, FEATURE_SINCE[feature]);
 }
+
+/** What a 2026 request may claim in its `_meta` (2025 revisions are reached through initialize). */
+export const STATELESS_VERSIONS: readonly string[] = [STATELESS_VERSION];
+
+export function isStatelessVersion(version: unknown): version is typeof STATELESS_VERSION {
+  return version === STATELESS_VERSION;
+}

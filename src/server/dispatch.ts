@@ -11,6 +11,7 @@ import type { RequestEnv } from "./env.js";
 import { methodsFor } from "./methods/index.js";
 import type { Params } from "./params.js";
 import { RequestContext } from "./request-context.js";
+import { completeResult } from "./stateless/result.js";
 
 /**
  * Serves one request in its env: finds the method in the table of the
@@ -32,7 +33,11 @@ export async function dispatch(
   const { inFlight } = env;
   try {
     const result = await handler(params, new RequestContext(engine, env));
-    return inFlight.cancelled ? undefined : success(id, result);
+    if (inFlight.cancelled) return undefined;
+    return success(
+      id,
+      env.era === "stateless" ? completeResult(result, engine.serverInfo()) : result,
+    );
   } catch (error) {
     if (inFlight.cancelled) return undefined;
     if (isJsonRpcError(error)) return failure(id, error.code, error.message, error.data);

@@ -2,6 +2,7 @@ import type { Implementation, LoggingLevel, ServerCapabilities } from "../protoc
 import type { Registry } from "../registry/registry.js";
 import type { ChangeBus } from "./change-bus.js";
 import type { ListCache } from "./list-cache.js";
+import type { CacheHints } from "./stateless/result.js";
 
 /** What the method handlers may use of the server. */
 export interface Engine {
@@ -11,7 +12,13 @@ export interface Engine {
   readonly pageSize: number;
   readonly defaultLogLevel: LoggingLevel;
   readonly instructions: string | undefined;
+  /** Resource URIs one session or listen stream may subscribe to. */
+  readonly maxSubscriptions: number;
+  /** Aborted when the server shuts down: long-lived requests end gracefully. */
+  readonly closing: AbortSignal;
   serverInfo(): Implementation;
+  /** The 2026-07-28 caching hints for a kind of result. */
+  cacheHints(kind: "list" | "discover" | "read"): CacheHints;
   /** What this server offers a client of that protocol revision. */
   capabilities(version: string): ServerCapabilities;
   /** A line for the developer on stderr. */

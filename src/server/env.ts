@@ -53,4 +53,6 @@ export interface RequestEnv {
   /** Whether a log message at `level` may be sent for this request. */
   wantsLog(level: LoggingLevel): boolean;
   readonly session?: SessionState;
+  /** Aborted when whatever carries the request shuts down: long-lived requests end gracefully. */
+  readonly closing?: AbortSignal;
 }

@@ -16,13 +16,25 @@ export class ListCache {
     registry.onChange(() => this.pages.clear());
   }
 
-  page(kind: ListKind, version: string, cursor: string | undefined, pageSize: number): RawJson {
+  /**
+   * `fields` join every page of that revision (2026-07-28's resultType,
+   * caching hints and server identity); they must be the same on every call
+   * for one revision.
+   */
+  page(
+    kind: ListKind,
+    version: string,
+    cursor: string | undefined,
+    pageSize: number,
+    fields?: Readonly<Record<string, unknown>>,
+  ): RawJson {
     const key = cursor === undefined ? `${kind}|${version}` : `${kind}|${version}|${cursor}`;
     let page = this.pages.get(key);
     if (page === undefined) {
       const { items, nextCursor } = paginate(this.items(kind, version), cursor, pageSize);
       const result: Record<string, unknown> = { [kind]: items };
       if (nextCursor !== undefined) result.nextCursor = nextCursor;
+      if (fields) Object.assign(result, fields);
       page = new RawJson(JSON.stringify(result));
       this.pages.set(key, page);
     }

@@ -1,13 +1,16 @@
 import type {
+  ClientInfo,
   ElicitOutcome,
   ElicitRequest,
   HandlerContext,
   HandlerLogger,
   SessionInfo,
 } from "../define/context.js";
+import { endsRequest } from "../define/ends-request.js";
 import type { InferShape, SchemaInput } from "../define/schema.js";
 import { compileObjectSchema } from "../define/schema.js";
-import type { JsonRpcId } from "../jsonrpc/index.js";
+import { JsonRpcError, type JsonRpcId } from "../jsonrpc/index.js";
+import { McpErrorCode } from "../protocol/errors.js";
 import type {
   ClientCapabilities,
   CreateMessageParams,
@@ -49,10 +52,12 @@ export class RequestContext implements HandlerContext {
     return this.env.clientCapabilities;
   }
 
-  get session(): SessionInfo {
-    const { session } = this.env;
-    if (!session) throw new Error("This request has no session");
-    return session;
+  get client(): ClientInfo {
+    return { info: this.env.clientInfo, capabilities: this.env.clientCapabilities };
+  }
+
+  get session(): SessionInfo | undefined {
+    return this.env.session;
   }
 
   get signal(): AbortSignal {
@@ -98,11 +103,16 @@ export class RequestContext implements HandlerContext {
   }
 
   private requireCapability(capability: "elicitation" | "sampling" | "roots", what: string): void {
-    if (this.clientCapabilities[capability] === undefined) {
-      throw new Error(
-        `The client did not declare the "${capability}" capability, so the server cannot ${what}. Check ctx.session.clientCapabilities.${capability} before calling.`,
-      );
-    }
+    if (this.clientCapabilities[capability] !== undefined) return;
+    const message = `The client did not declare the "${capability}" capability, so the server cannot ${what}. Check ctx.client.capabilities.${capability} before calling.`;
+    if (this.env.era === "stateful") throw new Error(message);
+    // 2026-07-28 answers a request that needs an undeclared capability with -32021,
+    // unless the handler catches this and carries on without it.
+    throw endsRequest(
+      new JsonRpcError(McpErrorCode.MissingRequiredClientCapability, message, {
+        requiredCapabilities: { [capability]: {} },
+      }),
+    );
   }
 
   private ask(method: string, params: Record<string, unknown>): Promise<unknown> {

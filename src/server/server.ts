@@ -1,12 +1,17 @@
+import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
 import type { Implementation, LoggingLevel, ServerCapabilities } from "../protocol/types.js";
 import { supports } from "../protocol/versions.js";
 import type { Definition } from "../registry/definition.js";
 import { Registry } from "../registry/registry.js";
 import { type ChangeBus, InProcessChangeBus } from "./change-bus.js";
 import { ChangeNotifier } from "./change-notifier.js";
+import { Connection } from "./connection.js";
 import type { Engine } from "./engine.js";
+import { InFlight } from "./in-flight.js";
 import { ListCache } from "./list-cache.js";
 import { Session } from "./session.js";
+import type { CacheHints } from "./stateless/result.js";
+import { serveStateless } from "./stateless/serve.js";
 import type { Transport } from "./transport.js";
 
 export type ListedKind = "tools" | "prompts" | "resources";
@@ -24,6 +29,14 @@ export interface ServerOptions extends Implementation {
   warn?: (message: string) => void;
   /** Carries changes to clients; share one between replicas. Default: in-process. */
   bus?: ChangeBus;
+  /**
+   * How long (ms) a 2026-07-28 client may keep a list or `server/discover`
+   * result without asking again. Default 0: always ask, so a change is seen at
+   * once (what `dev` needs). Listen streams tell clients of changes either way.
+   */
+  cacheTtlMs?: number;
+  /** Resource URIs one session or listen stream may subscribe to. Default 1000. */
+  maxSubscriptions?: number;
 }
 
 const CODE_SOURCE = "<code>";
@@ -35,6 +48,9 @@ export class McpServer implements Engine {
   readonly pageSize: number;
   readonly defaultLogLevel: LoggingLevel;
   readonly instructions: string | undefined;
+  readonly maxSubscriptions: number;
+  private readonly cacheTtlMs: number;
+  private readonly closeController = new AbortController();
   private readonly info: Implementation;
   private readonly announce: ReadonlySet<ListedKind>;
   readonly bus: ChangeBus;
@@ -44,7 +60,17 @@ export class McpServer implements Engine {
   private codeDefinitions: Definition[] = [];
 
   constructor(options: ServerOptions) {
-    const { instructions, pageSize, announce, logLevel, warn, bus, ...info } = options;
+    const {
+      instructions,
+      pageSize,
+      announce,
+      logLevel,
+      warn,
+      bus,
+      cacheTtlMs,
+      maxSubscriptions,
+      ...info
+    } = options;
     if (typeof info.name !== "string" || info.name === "") {
       throw new TypeError(
         'createServer needs a "name", e.g. createServer({ name: "my-server", version: "1.0.0" })',
@@ -53,6 +79,8 @@ export class McpServer implements Engine {
     if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize > 0)) {
       throw new TypeError(`pageSize must be a positive integer, got ${pageSize}`);
     }
+    this.cacheTtlMs = count(cacheTtlMs, 0, "cacheTtlMs");
+    this.maxSubscriptions = count(maxSubscriptions, 1000, "maxSubscriptions");
     this.info = { ...info, version: info.version ?? "0.0.0" };
     this.instructions = instructions;
     this.pageSize = pageSize ?? 100;
@@ -75,11 +103,50 @@ export class McpServer implements Engine {
     return this;
   }
 
-  /** Serves one client over a transport; the session ends when the transport closes. */
-  connect(transport: Transport): Session {
+  /**
+   * Serves one client over a message transport (stdio, or one you write): the
+   * first exchange decides whether it is a 2025 session or 2026-07-28
+   * stateless requests. It ends when the transport closes.
+   */
+  connect(transport: Transport): Connection {
+    const connection = new Connection(this, transport, (t) => this.openSession(t));
+    transport.start(connection);
+    return connection;
+  }
+
+  /** A 2025 session over `transport`, which the caller has started or will start with it. @internal */
+  openSession(transport: Transport): Session {
     const session = new Session(this, transport, (ended) => this.sessions.delete(ended));
     this.sessions.add(session);
     return session;
+  }
+
+  /**
+   * Serves one 2026-07-28 request on its own (what an HTTP POST carries):
+   * `notify` carries its progress and log messages, aborting `signal` cancels
+   * it, aborting `closing` ends a long-lived one (a listen stream) with its
+   * graceful result. Resolves to the response, or undefined when it was cancelled.
+   */
+  serveRequest(
+    request: JsonRpcRequest,
+    options: {
+      notify(message: JsonRpcNotification): void;
+      signal?: AbortSignal;
+      closing?: AbortSignal;
+    },
+  ): Promise<JsonRpcResponse | undefined> {
+    const inFlight = new InFlight();
+    const { signal } = options;
+    if (signal?.aborted) inFlight.cancel("The client cancelled the request");
+    signal?.addEventListener("abort", () => inFlight.cancel("The client cancelled the request"), {
+      once: true,
+    });
+    const channel = {
+      notify: (method: string, params: Record<string, unknown>) => {
+        if (!inFlight.cancelled) options.notify({ jsonrpc: "2.0", method, params });
+      },
+    };
+    return serveStateless(this, request, channel, inFlight, options.closing);
   }
 
   get sessionCount(): number {
@@ -88,6 +155,17 @@ export class McpServer implements Engine {
 
   serverInfo(): Implementation {
     return this.info;
+  }
+
+  get closing(): AbortSignal {
+    return this.closeController.signal;
+  }
+
+  cacheHints(kind: "list" | "discover" | "read"): CacheHints {
+    // What a resource read returns may depend on who asks; lists and discover do not.
+    return kind === "read"
+      ? { ttlMs: 0, cacheScope: "private" }
+      : { ttlMs: this.cacheTtlMs, cacheScope: "public" };
   }
 
   capabilities(version: string): ServerCapabilities {
@@ -119,10 +197,19 @@ export class McpServer implements Engine {
     }
   }
 
-  /** Ends every session. */
+  /** Ends every session; listen streams end with their graceful result. */
   async close(): Promise<void> {
+    this.closeController.abort();
     await Promise.all([...this.sessions].map((session) => session.close()));
   }
+}
+
+function count(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!(Number.isInteger(value) && value >= 0)) {
+    throw new TypeError(`${name} must be a whole number of 0 or more, got ${value}`);
+  }
+  return value;
 }
 
 export function createServer(options: ServerOptions): McpServer {

@@ -57,7 +57,6 @@ export class Session implements MessageReceiver, SessionState {
       this.notify("notifications/cancelled", { requestId: id, reason }),
     );
     this.unsubscribe = engine.bus.subscribe((change) => this.changed(change));
-    transport.start(this);
   }
 
   /** Tells the client what changed, once initialized: what it listed, what it subscribed to. */

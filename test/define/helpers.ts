@@ -16,6 +16,7 @@ export function fakeContext(overrides: Partial<HandlerContext> = {}): HandlerCon
     signal: new AbortController().signal,
     requestId: 1,
     protocolVersion: "2025-11-25",
+    client: { info: undefined, capabilities: {} },
     session: { id: "s1", clientInfo: undefined, clientCapabilities: {}, state: new Map() },
     log: {
       debug: log,

@@ -272,15 +272,15 @@ describe("a client without those capabilities", () => {
   it.each([
     [
       "ask_name",
-      'The client did not declare the "elicitation" capability, so the server cannot ask the user for input. Check ctx.session.clientCapabilities.elicitation before calling.',
+      'The client did not declare the "elicitation" capability, so the server cannot ask the user for input. Check ctx.client.capabilities.elicitation before calling.',
     ],
     [
       "sample",
-      `The client did not declare the "sampling" capability, so the server cannot ask the client's model for a completion. Check ctx.session.clientCapabilities.sampling before calling.`,
+      `The client did not declare the "sampling" capability, so the server cannot ask the client's model for a completion. Check ctx.client.capabilities.sampling before calling.`,
     ],
     [
       "roots",
-      `The client did not declare the "roots" capability, so the server cannot list the client's roots. Check ctx.session.clientCapabilities.roots before calling.`,
+      `The client did not declare the "roots" capability, so the server cannot list the client's roots. Check ctx.client.capabilities.roots before calling.`,
     ],
   ])("%s is the tool's error, and nothing is sent to the client", async (tool, message) => {
     expect(await sdk.client.callTool({ name: tool })).toEqual(toolError(message));

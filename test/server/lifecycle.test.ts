@@ -41,6 +41,7 @@ describe("lifecycle with the SDK client over stdio", () => {
       requestId: a.requestId,
       clientInfo: { name: "sdk-test-client", version: "9.9.9" },
       clientCapabilities: { roots: { listChanged: true } },
+      hasSession: true,
       sessionIdIsUuid: true,
       calls: 1,
     });

@@ -1,6 +1,8 @@
 import type { Era } from "../env.js";
 import { completionMethods } from "./completion.js";
+import { discoverMethods } from "./discover.js";
 import { lifecycleMethods } from "./lifecycle.js";
+import { listenMethods } from "./listen.js";
 import { loggingMethods } from "./logging.js";
 import type { MethodHandler, MethodTable } from "./method.js";
 import { promptMethods } from "./prompts.js";
@@ -24,7 +26,7 @@ function table(...parts: MethodTable[]): ReadonlyMap<string, MethodHandler> {
 /** Every request method each era answers, looked up once per request. */
 const METHODS: Readonly<Record<Era, ReadonlyMap<string, MethodHandler>>> = {
   stateful: table(lifecycleMethods, COMMON, subscriptionMethods, loggingMethods),
-  stateless: table(COMMON),
+  stateless: table(discoverMethods, COMMON, listenMethods),
 };
 
 export function methodsFor(era: Era): ReadonlyMap<string, MethodHandler> {

@@ -1,3 +1,4 @@
+import { META } from "../../protocol/meta.js";
 import type { ListKind } from "../list-cache.js";
 import { optionalString } from "../params.js";
 import type { MethodHandler } from "./method.js";
@@ -6,6 +7,15 @@ import type { MethodHandler } from "./method.js";
 export function listMethod(method: string, kind: ListKind): MethodHandler {
   return (params, rc) => {
     const cursor = optionalString(params, "cursor", method);
-    return rc.engine.lists.page(kind, rc.protocolVersion, cursor, rc.engine.pageSize);
+    const { engine, env } = rc;
+    const fields =
+      env.era === "stateless"
+        ? {
+            resultType: "complete",
+            ...engine.cacheHints("list"),
+            _meta: { [META.serverInfo]: engine.serverInfo() },
+          }
+        : undefined;
+    return engine.lists.page(kind, env.protocolVersion, cursor, engine.pageSize, fields);
   };
 }

@@ -1,4 +1,4 @@
-import { JsonRpcError } from "../../jsonrpc/index.js";
+import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import { requireString } from "../params.js";
 import { listMethod } from "./list.js";
@@ -15,10 +15,14 @@ export const resourceMethods: MethodTable = {
   async "resources/read"(params, rc) {
     const uri = requireString(params, "uri", "resources/read");
     const found = rc.engine.registry.resource(uri);
+    const stateless = rc.env.era === "stateless";
     if (!found) {
-      throw new JsonRpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+      // 2026-07-28 answers an unknown URI as invalid params; earlier revisions with -32002.
+      const code = stateless ? ErrorCode.InvalidParams : RESOURCE_NOT_FOUND;
+      throw new JsonRpcError(code, `Resource not found: ${uri}`, { uri });
     }
-    return found.resource.read(uri, found.params, rc);
+    const result = await found.resource.read(uri, found.params, rc);
+    return stateless ? { ...result, ...rc.engine.cacheHints("read") } : result;
   },
 };
 

@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isRequest, type JsonRpcId, type Parsed, parseMessage } from "../../jsonrpc/index.js";
-import { isStatefulVersion, STATEFUL_VERSIONS } from "../../protocol/versions.js";
+import { claimedVersion } from "../../protocol/meta.js";
+import {
+  isStatefulVersion,
+  isStatelessVersion,
+  STATEFUL_VERSIONS,
+} from "../../protocol/versions.js";
 import type { McpServer } from "../../server/server.js";
 import { readBody } from "./body.js";
 import { baseUrl, PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from "./metadata.js";
@@ -21,6 +26,7 @@ import {
 } from "./security.js";
 import { SessionTable } from "./session-table.js";
 import type { HttpSessionTransport } from "./session-transport.js";
+import { serveStatelessPost } from "./stateless-post.js";
 
 export interface HttpStats {
   sessions: number;
@@ -58,6 +64,22 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * Whether a POST body belongs to the 2026-07-28 era: decided once, from the
+ * body (a `_meta` protocol version claim), with the MCP-Protocol-Version header
+ * deciding only for a body that claims nothing. `initialize` without a claim
+ * is the 2025 handshake whatever the header says.
+ */
+function isStatelessPost(parsed: Parsed, req: IncomingMessage): boolean {
+  if (header(req, "mcp-session-id") !== undefined || parsed.kind === "invalid") return false;
+  if (parsed.kind === "single") {
+    const { message } = parsed;
+    if (isRequest(message) && claimedVersion(message.params) !== undefined) return true;
+    if (isRequest(message) && message.method === "initialize") return false;
+  }
+  return isStatelessVersion(header(req, "mcp-protocol-version"));
+}
+
 function refuse(res: ServerResponse, refusal: Refusal): void {
   sendError(res, refusal.status, refusal.code, refusal.message, refusal.headers);
 }
@@ -79,6 +101,7 @@ export function createHttpHandler(server: McpServer, options?: HttpHandlerOption
 
 class StreamableHttpHandler implements HttpHandler {
   private readonly sessions: SessionTable;
+  private readonly closing = new AbortController();
   private isClosed = false;
 
   constructor(
@@ -191,7 +214,9 @@ class StreamableHttpHandler implements HttpHandler {
       } else if (body.ok && transport?.closed) {
         sendError(res, 404, SESSION_NOT_FOUND, UNKNOWN_SESSION);
       } else if (body.ok) {
-        this.deliver(parseMessage(body.text), transport, res);
+        const parsed = parseMessage(body.text);
+        if (!transport && isStatelessPost(parsed, req)) this.stateless(parsed, req, res);
+        else this.deliver(parsed, transport, res);
       } else if (body.reason === "too-large") {
         sendError(
           res,
@@ -201,6 +226,20 @@ class StreamableHttpHandler implements HttpHandler {
         );
       }
     });
+  }
+
+  /** A 2026-07-28 POST: one message, no session. */
+  private stateless(parsed: Parsed, req: IncomingMessage, res: ServerResponse): void {
+    if (parsed.kind === "single") {
+      serveStatelessPost(this.server, req, res, parsed.message, this.closing.signal);
+    } else {
+      sendError(
+        res,
+        400,
+        -32600,
+        "Invalid Request: protocol 2026-07-28 takes one JSON-RPC message per POST, not a batch",
+      );
+    }
   }
 
   private deliver(
@@ -237,7 +276,22 @@ class StreamableHttpHandler implements HttpHandler {
     }
   }
 
+  /** 2026-07-28 has no session: GET and DELETE mean nothing to it. */
+  private refuseStateless(req: IncomingMessage, res: ServerResponse): boolean {
+    if (header(req, "mcp-session-id") !== undefined) return false;
+    if (!isStatelessVersion(header(req, "mcp-protocol-version"))) return false;
+    sendError(
+      res,
+      405,
+      TRANSPORT_ERROR,
+      `Method Not Allowed: protocol 2026-07-28 takes POST only (${req.method} belonged to 2025 sessions); use subscriptions/listen for notifications`,
+      { allow: "POST" },
+    );
+    return true;
+  }
+
   private get(req: IncomingMessage, res: ServerResponse): void {
+    if (this.refuseStateless(req, res)) return;
     const refusal = checkGetAccept(req.headers);
     if (refusal) {
       refuse(res, refusal);
@@ -251,6 +305,7 @@ class StreamableHttpHandler implements HttpHandler {
   }
 
   private delete(req: IncomingMessage, res: ServerResponse): void {
+    if (this.refuseStateless(req, res)) return;
     const transport = this.sessionOf(req, res);
     if (transport) void transport.close().then(() => sendEmpty(res, 204));
   }
@@ -287,6 +342,7 @@ class StreamableHttpHandler implements HttpHandler {
 
   async close(): Promise<void> {
     this.isClosed = true;
+    this.closing.abort();
     await this.sessions.close();
   }
 }

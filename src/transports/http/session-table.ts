@@ -44,7 +44,9 @@ export class SessionTable {
     const transport = new HttpSessionTransport(this.options, (closed) =>
       this.sessions.delete(closed.sessionId),
     );
-    transport.bind(this.server.connect(transport));
+    const session = this.server.openSession(transport);
+    transport.start(session);
+    transport.bind(session);
     this.sessions.set(transport.sessionId, transport);
     return transport;
   }

@@ -39,11 +39,15 @@ export class SseConnection {
     return this.isOpen && !this.res.destroyed;
   }
 
-  /** Writes one event; `data` is one line of JSON, or "" for a priming event. */
-  event(id: string, data: string, retryMs?: number): boolean {
+  /**
+   * Writes one event; `data` is one line of JSON, or "" for a priming event.
+   * Without an id (2026-07-28 streams are not resumable) the event has none.
+   */
+  event(id: string | undefined, data: string, retryMs?: number): boolean {
     if (!this.open) return false;
     const retry = retryMs === undefined ? "" : `retry: ${retryMs}\n`;
-    this.res.write(`id: ${id}\n${retry}data: ${data}\n\n`);
+    const idLine = id === undefined ? "" : `id: ${id}\n`;
+    this.res.write(`${idLine}${retry}data: ${data}\n\n`);
     if (this.res.writableLength <= MAX_UNSENT_BYTES) return true;
     this.res.destroy();
     return false;

@@ -1,0 +1,125 @@
+import {
+  ErrorCode,
+  failure,
+  isNotification,
+  isRequest,
+  type JsonRpcId,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type Parsed,
+} from "../jsonrpc/index.js";
+import { claimedVersion } from "../protocol/meta.js";
+import type { Engine } from "./engine.js";
+import { InFlight } from "./in-flight.js";
+import type { Params } from "./params.js";
+import type { Session } from "./session.js";
+import { serveStateless } from "./stateless/serve.js";
+import type { MessageReceiver, Transport } from "./transport.js";
+
+/**
+ * One client on a message stream (stdio, or any transport a user writes).
+ * Its first exchange fixes the era: `initialize` (or any request without a
+ * 2026 `_meta` claim) makes it a 2025 session, a request claiming 2026-07-28
+ * makes it stateless, served request by request. A `server/discover` probe is
+ * answered without fixing anything, as dual-era clients probe with it.
+ */
+export class Connection implements MessageReceiver {
+  private session: Session | undefined;
+  private stateless = false;
+  private readonly inFlight = new Map<JsonRpcId, InFlight>();
+  private isClosed = false;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly transport: Transport,
+    private readonly openSession: (transport: Transport) => Session,
+  ) {}
+
+  /** The 2025 session, once the connection has become one. */
+  get legacySession(): Session | undefined {
+    return this.session;
+  }
+
+  receive(parsed: Parsed): void {
+    if (this.session) {
+      this.session.receive(parsed);
+    } else if (parsed.kind === "invalid") {
+      this.transport.send(parsed.error);
+    } else if (parsed.kind === "single" && this.isStateless(parsed.message)) {
+      this.serve(parsed.message);
+    } else if (this.stateless) {
+      this.transport.send(
+        failure(
+          null,
+          ErrorCode.InvalidRequest,
+          "Invalid Request: protocol 2026-07-28 takes one message at a time, not a batch",
+        ),
+      );
+    } else {
+      this.session = this.openSession(this.transport);
+      this.session.receive(parsed);
+    }
+  }
+
+  /** Whether the message belongs to the stateless era (fixing it when it is the first to). */
+  private isStateless(message: JsonRpcMessage): boolean {
+    if (this.stateless) return true;
+    if (!isRequest(message) || claimedVersion(message.params) === undefined) return false;
+    if (message.method !== "server/discover") this.stateless = true;
+    return true;
+  }
+
+  private serve(message: JsonRpcMessage): void {
+    if (isRequest(message)) {
+      void this.serveRequest(message);
+    } else if (isNotification(message)) {
+      if (message.method === "notifications/cancelled") {
+        const params = (message.params ?? {}) as Params;
+        const reason =
+          typeof params.reason === "string" ? params.reason : "Cancelled by the client";
+        this.inFlight.get(params.requestId as JsonRpcId)?.cancel(reason);
+      }
+    } else {
+      this.engine.warn(
+        `ignored a response (id ${JSON.stringify(message.id)}): a 2026-07-28 server sends no requests`,
+      );
+    }
+  }
+
+  private async serveRequest(request: JsonRpcRequest): Promise<void> {
+    const { id } = request;
+    if (this.inFlight.has(id)) {
+      this.transport.send(
+        failure(
+          id,
+          ErrorCode.InvalidRequest,
+          `Invalid Request: id ${JSON.stringify(id)} is already in use by a request in flight; give each request its own id`,
+        ),
+      );
+      return;
+    }
+    const inFlight = new InFlight();
+    this.inFlight.set(id, inFlight);
+    const channel = {
+      notify: (method: string, params: Params) => {
+        if (!inFlight.cancelled && !this.isClosed) {
+          this.transport.send({ jsonrpc: "2.0", method, params });
+        }
+      },
+    };
+    try {
+      const response = await serveStateless(this.engine, request, channel, inFlight);
+      if (response && !this.isClosed) this.transport.send(response);
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  closed(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.session?.closed();
+    for (const inFlight of this.inFlight.values()) inFlight.cancel("The connection closed");
+    this.inFlight.clear();
+  }
+}

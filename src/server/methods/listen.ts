@@ -1,0 +1,112 @@
+import { META } from "../../protocol/meta.js";
+import type { ServerCapabilities } from "../../protocol/types.js";
+import type { ServerChange } from "../change-bus.js";
+import { invalidParams, optionalObject } from "../params.js";
+import type { RequestContext } from "../request-context.js";
+import type { MethodTable } from "./method.js";
+
+/** What a listen stream delivers: the 2026-07-28 SubscriptionFilter. */
+export interface SubscriptionFilter {
+  toolsListChanged?: boolean;
+  promptsListChanged?: boolean;
+  resourcesListChanged?: boolean;
+  resourceSubscriptions?: string[];
+}
+
+const FLAGS = ["toolsListChanged", "promptsListChanged", "resourcesListChanged"] as const;
+
+function readFilter(params: Record<string, unknown>, maxUris: number): SubscriptionFilter {
+  const given = optionalObject(params, "notifications", "subscriptions/listen");
+  if (!given) throw invalidParams('subscriptions/listen: "notifications" (the filter) is required');
+  const filter: SubscriptionFilter = {};
+  for (const flag of FLAGS) {
+    const value = given[flag];
+    if (value !== undefined && typeof value !== "boolean") {
+      throw invalidParams(`subscriptions/listen: notifications.${flag} must be a boolean`);
+    }
+    if (value) filter[flag] = true;
+  }
+  const uris = given.resourceSubscriptions;
+  if (uris !== undefined) {
+    if (!Array.isArray(uris) || !uris.every((uri) => typeof uri === "string")) {
+      throw invalidParams(
+        "subscriptions/listen: notifications.resourceSubscriptions must be an array of URI strings",
+      );
+    }
+    if (uris.length > maxUris) {
+      throw invalidParams(
+        `subscriptions/listen: at most ${maxUris} resourceSubscriptions per stream, got ${uris.length}; open several streams or raise maxSubscriptions`,
+      );
+    }
+    filter.resourceSubscriptions = [...new Set(uris as string[])];
+  }
+  return filter;
+}
+
+/** The part of the filter this server can honour: notification types it never sends are left out. */
+function honoured(filter: SubscriptionFilter, offered: ServerCapabilities): SubscriptionFilter {
+  const result: SubscriptionFilter = {};
+  if (filter.toolsListChanged && offered.tools?.listChanged) result.toolsListChanged = true;
+  if (filter.promptsListChanged && offered.prompts?.listChanged) result.promptsListChanged = true;
+  if (filter.resourcesListChanged && offered.resources?.listChanged) {
+    result.resourcesListChanged = true;
+  }
+  if (filter.resourceSubscriptions && offered.resources?.subscribe) {
+    result.resourceSubscriptions = filter.resourceSubscriptions;
+  }
+  return result;
+}
+
+function deliver(change: ServerChange, filter: SubscriptionFilter, uris: ReadonlySet<string>) {
+  const sent: [string, Record<string, unknown>][] = [];
+  if (change.tools && filter.toolsListChanged) sent.push(["notifications/tools/list_changed", {}]);
+  if (change.prompts && filter.promptsListChanged) {
+    sent.push(["notifications/prompts/list_changed", {}]);
+  }
+  if (change.resources && filter.resourcesListChanged) {
+    sent.push(["notifications/resources/list_changed", {}]);
+  }
+  for (const uri of change.updatedUris) {
+    if (uris.has(uri)) sent.push(["notifications/resources/updated", { uri }]);
+  }
+  return sent;
+}
+
+/** Resolves when the client cancels the stream or the server shuts down. */
+function ended(rc: RequestContext): Promise<void> {
+  const signals = [rc.signal, rc.engine.closing];
+  if (rc.env.closing) signals.push(rc.env.closing);
+  return new Promise((resolve) => {
+    if (signals.some((signal) => signal.aborted)) resolve();
+    for (const signal of signals) signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}
+
+export const listenMethods: MethodTable = {
+  async "subscriptions/listen"(params, rc) {
+    const { engine, env } = rc;
+    const filter = honoured(
+      readFilter(params, engine.maxSubscriptions),
+      engine.capabilities(env.protocolVersion),
+    );
+    const tag = { [META.subscriptionId]: env.requestId };
+    const { channel } = env;
+    channel.notify("notifications/subscriptions/acknowledged", {
+      _meta: tag,
+      notifications: filter,
+    });
+    const uris = new Set(filter.resourceSubscriptions);
+    const unsubscribe = engine.bus.subscribe((change) => {
+      for (const [method, fields] of deliver(change, filter, uris)) {
+        channel.notify(method, { _meta: tag, ...fields });
+      }
+    });
+    try {
+      await ended(rc);
+    } finally {
+      unsubscribe();
+    }
+    // Reached on a graceful end (shutdown); a cancelled stream gets no response.
+    return { _meta: tag };
+  },
+};

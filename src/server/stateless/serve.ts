@@ -1,0 +1,87 @@
+import {
+  ErrorCode,
+  failure,
+  isJsonRpcError,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+} from "../../jsonrpc/index.js";
+import { LOGGING_LEVELS, type ServerCapabilities } from "../../protocol/types.js";
+import { dispatch } from "../dispatch.js";
+import type { Engine } from "../engine.js";
+import type { ClientChannel, RequestEnv } from "../env.js";
+import type { InFlight } from "../in-flight.js";
+import { methodsFor } from "../methods/index.js";
+import { type Envelope, readEnvelope } from "./envelope.js";
+
+/** The capability a method needs the server to offer; without it the method does not exist. */
+const OFFERED_BY: Readonly<Record<string, keyof ServerCapabilities>> = {
+  "tools/list": "tools",
+  "tools/call": "tools",
+  "prompts/list": "prompts",
+  "prompts/get": "prompts",
+  "resources/list": "resources",
+  "resources/templates/list": "resources",
+  "resources/read": "resources",
+  "completion/complete": "completions",
+};
+
+/**
+ * Serves one 2026-07-28 request: no session, everything it needs is in its
+ * `_meta`. `channel` carries what relates to it (progress, logs) back to its
+ * client; resolves to undefined when it was cancelled.
+ */
+export async function serveStateless(
+  engine: Engine,
+  request: JsonRpcRequest,
+  channel: ClientChannel,
+  inFlight: InFlight,
+  closing?: AbortSignal,
+): Promise<JsonRpcResponse | undefined> {
+  const { id, method } = request;
+  if (!methodsFor("stateless").has(method)) {
+    return failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
+  }
+  if (Array.isArray(request.params)) {
+    return failure(id, ErrorCode.InvalidParams, `${method}: params must be an object`);
+  }
+  let envelope: Envelope;
+  try {
+    envelope = readEnvelope(method, request.params ?? {});
+  } catch (error) {
+    if (!isJsonRpcError(error)) throw error;
+    return failure(id, error.code, error.message, error.data);
+  }
+  const offeredBy = OFFERED_BY[method];
+  if (offeredBy && !engine.capabilities(envelope.protocolVersion)[offeredBy]) {
+    return failure(
+      id,
+      ErrorCode.MethodNotFound,
+      `Method not found: ${method} (this server offers no ${offeredBy})`,
+    );
+  }
+  return dispatch(engine, request, statelessEnv(id, envelope, channel, inFlight, closing));
+}
+
+function statelessEnv(
+  requestId: JsonRpcRequest["id"],
+  envelope: Envelope,
+  channel: ClientChannel,
+  inFlight: InFlight,
+  closing: AbortSignal | undefined,
+): RequestEnv {
+  const { logLevel } = envelope;
+  const least = logLevel === undefined ? LOGGING_LEVELS.length : LOGGING_LEVELS.indexOf(logLevel);
+  return {
+    era: "stateless",
+    requestId,
+    protocolVersion: envelope.protocolVersion,
+    clientInfo: envelope.clientInfo,
+    clientCapabilities: envelope.clientCapabilities,
+    progressToken: envelope.progressToken,
+    inFlight,
+    // No request to the client: a 2026 server asks through its result instead.
+    channel: { notify: (method, params) => channel.notify(method, params) },
+    wantsLog: (level) => LOGGING_LEVELS.indexOf(level) >= least,
+    closing,
+  };
+}

@@ -1,0 +1,139 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { JsonRpcRequest } from "../../jsonrpc/index.js";
+import { claimedVersion } from "../../protocol/meta.js";
+import type { Registry } from "../../registry/registry.js";
+
+/**
+ * The 2026-07-28 request headers: `MCP-Protocol-Version`, `Mcp-Method`,
+ * `Mcp-Name` and the `Mcp-Param-*` headers a tool's `x-mcp-header`
+ * parameters ask for, each checked against the body it mirrors. Returns why
+ * they disagree, or undefined when they agree.
+ */
+export function headerMismatch(
+  headers: IncomingHttpHeaders,
+  request: JsonRpcRequest,
+  registry: Registry,
+): string | undefined {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const claimed = claimedVersion(params);
+  const version = one(headers, "mcp-protocol-version");
+  if (claimed !== undefined && version !== claimed) {
+    return version === undefined
+      ? "the MCP-Protocol-Version header is missing"
+      : `the MCP-Protocol-Version header ${quote(version)} does not match the body's protocol version ${JSON.stringify(claimed)}`;
+  }
+  const method = one(headers, "mcp-method");
+  if (method !== request.method) {
+    return method === undefined
+      ? "the Mcp-Method header is missing"
+      : `the Mcp-Method header ${quote(method)} does not match the body's method ${quote(request.method)}`;
+  }
+  const named = NAMED_BY[request.method];
+  if (named === undefined) return undefined;
+  const problem = compare(headers, "mcp-name", "Mcp-Name", params[named]);
+  if (problem !== undefined || request.method !== "tools/call") return problem;
+  const tool = typeof params.name === "string" ? registry.tool(params.name) : undefined;
+  if (!tool) return undefined;
+  const args = params.arguments;
+  for (const { header, path } of mirroredParams(tool.descriptor.inputSchema)) {
+    const value = valueAt(args, path);
+    const name = `mcp-param-${header.toLowerCase()}`;
+    if (value === undefined || value === null) continue;
+    const mismatch = compare(headers, name, `Mcp-Param-${header}`, value);
+    if (mismatch !== undefined) return mismatch;
+  }
+  return undefined;
+}
+
+/** The body field each method's `Mcp-Name` header mirrors. */
+const NAMED_BY: Readonly<Record<string, string>> = {
+  "tools/call": "name",
+  "prompts/get": "name",
+  "resources/read": "uri",
+};
+
+function one(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function quote(value: string): string {
+  return JSON.stringify(value);
+}
+
+const SENTINEL = /^=\?base64\?(.*)\?=$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Visible ASCII, space and tab: what a header value may carry unencoded. */
+const PLAIN = /^[\x20-\x7e\t]*$/;
+
+/** A header value as sent, or the reason it cannot be read. */
+function decode(raw: string): { value: string } | { problem: string } {
+  if (!PLAIN.test(raw)) return { problem: "has characters a header value may not carry" };
+  const encoded = SENTINEL.exec(raw);
+  if (!encoded) return { value: raw };
+  const body = encoded[1] ?? "";
+  if (!BASE64.test(body)) return { problem: "is not valid Base64 inside =?base64?…?=" };
+  return { value: Buffer.from(body, "base64").toString("utf8") };
+}
+
+function compare(
+  headers: IncomingHttpHeaders,
+  key: string,
+  label: string,
+  expected: unknown,
+): string | undefined {
+  const raw = one(headers, key);
+  if (raw === undefined) return `the ${label} header is missing`;
+  const decoded = decode(raw);
+  if ("problem" in decoded) return `the ${label} header ${decoded.problem}`;
+  const { value } = decoded;
+  const matches =
+    typeof expected === "number"
+      ? value.trim() !== "" && Number(value) === expected
+      : typeof expected === "boolean"
+        ? value === String(expected)
+        : value === expected;
+  return matches
+    ? undefined
+    : `the ${label} header ${quote(value)} does not match the body's value ${JSON.stringify(expected)}`;
+}
+
+interface MirroredParam {
+  header: string;
+  path: readonly string[];
+}
+
+const mirrored = new WeakMap<object, readonly MirroredParam[]>();
+
+/** The parameters an input schema marks with `x-mcp-header`, reached through `properties` only. */
+export function mirroredParams(schema: object): readonly MirroredParam[] {
+  let found = mirrored.get(schema);
+  if (found === undefined) {
+    const list: MirroredParam[] = [];
+    collect(schema, [], list);
+    found = list;
+    mirrored.set(schema, found);
+  }
+  return found;
+}
+
+function collect(schema: unknown, path: string[], into: MirroredParam[]): void {
+  if (typeof schema !== "object" || schema === null) return;
+  const properties = (schema as { properties?: unknown }).properties;
+  if (typeof properties !== "object" || properties === null) return;
+  for (const [key, property] of Object.entries(properties)) {
+    if (typeof property !== "object" || property === null) continue;
+    const header = (property as Record<string, unknown>)["x-mcp-header"];
+    if (typeof header === "string") into.push({ header, path: [...path, key] });
+    collect(property, [...path, key], into);
+  }
+}
+
+function valueAt(args: unknown, path: readonly string[]): unknown {
+  let value = args;
+  for (const key of path) {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}

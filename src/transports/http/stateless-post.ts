@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  encodeMessage,
+  failure,
+  isRequest,
+  isResponse,
+  type JsonRpcMessage,
+  type JsonRpcResponse,
+} from "../../jsonrpc/index.js";
+import { McpErrorCode } from "../../protocol/errors.js";
+import type { McpServer } from "../../server/server.js";
+import { headerMismatch } from "./mcp-headers.js";
+import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
+import { SseConnection } from "./sse.js";
+
+/** JSON-RPC error codes a 2026-07-28 client fixes by changing its request: HTTP 400. */
+const CLIENT_ERRORS: ReadonlySet<number> = new Set([
+  -32700,
+  -32600,
+  -32602,
+  McpErrorCode.HeaderMismatch,
+  McpErrorCode.MissingRequiredClientCapability,
+  McpErrorCode.UnsupportedProtocolVersion,
+]);
+
+function statusOf(response: JsonRpcResponse): number {
+  if (!("error" in response)) return 200;
+  const { code } = response.error;
+  if (code === -32601) return 404;
+  return CLIENT_ERRORS.has(code) ? 400 : 200;
+}
+
+/**
+ * Serves one 2026-07-28 POST: no session. A request is answered as plain
+ * JSON, or as an SSE stream once something related to it (progress, a log, a
+ * listen stream's notifications) comes first. Closing the stream cancels it.
+ */
+export function serveStatelessPost(
+  server: McpServer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  message: JsonRpcMessage,
+  closing: AbortSignal,
+): void {
+  if (isResponse(message)) {
+    sendError(
+      res,
+      400,
+      TRANSPORT_ERROR,
+      "Bad Request: a 2026-07-28 client sends requests, never responses",
+    );
+    return;
+  }
+  if (!isRequest(message)) {
+    // No client notification means anything over 2026-07-28 HTTP; accept and drop it.
+    res.writeHead(202);
+    res.end();
+    return;
+  }
+  const { id } = message;
+  const mismatch = headerMismatch(req.headers, message, server.registry);
+  if (mismatch !== undefined) {
+    const error = failure(id, McpErrorCode.HeaderMismatch, `Header mismatch: ${mismatch}`);
+    sendJson(res, 400, encodeMessage(error));
+    return;
+  }
+  let stream: SseConnection | undefined;
+  let settled = false;
+  const cancel = new AbortController();
+  res.once("close", () => {
+    if (!settled) cancel.abort();
+  });
+  void server
+    .serveRequest(message, {
+      signal: cancel.signal,
+      closing,
+      notify(notification) {
+        if (settled || res.destroyed) return;
+        stream ??= new SseConnection(res, undefined, () => cancel.abort());
+        stream.event(undefined, encodeMessage(notification));
+      },
+    })
+    .then((response) => {
+      settled = true;
+      if (!response) {
+        stream?.end();
+        if (!stream && !res.headersSent) res.destroy();
+      } else if (stream) {
+        stream.event(undefined, encodeMessage(response));
+        stream.end();
+      } else {
+        sendJson(res, statusOf(response), encodeMessage(response));
+      }
+    });
+}
