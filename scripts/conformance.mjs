@@ -1,7 +1,10 @@
-// Serves test/conformance-server over Streamable HTTP with the mcp-dir CLI and runs the
-// official MCP conformance suite against it, in both pinned versions, under Node 22
-// (the suite needs fs.globSync). Prints each run's total and the sum; exits non-zero on
-// any failed check or warning, or if the server does not stop cleanly on SIGTERM.
+// Serves test/conformance-server over Streamable HTTP with `mcp-dir dev` and runs the
+// official MCP conformance suite against it, in its pinned versions, under Node 22
+// (the suite needs fs.globSync). `dev`, because the 2026-07-28 list-change scenarios
+// call tools that save files into the server's own folders, and the reload is what
+// reaches the listening client. Prints each run's total and the sum; exits non-zero on
+// any failed check or warning outside a run's `notYet` scenarios, or if the server does
+// not stop cleanly on SIGTERM.
 //
 // Usage: node scripts/conformance.mjs
 //   MCP_DIR_CONFORMANCE_URL=http://127.0.0.1:3000/mcp node scripts/conformance.mjs
@@ -20,17 +23,32 @@ const STARTUP_TIMEOUT_MS = 60_000;
 const SUITE_TIMEOUT_MS = 10 * 60_000;
 const STDERR_TAIL_CHARS = 4000;
 
+/**
+ * `notYet`: scenarios whose failures are reported but do not fail the run, each
+ * waiting for an issue of its own: multi-round-trip requests (input_required)
+ * and the tasks extension.
+ */
 const RUNS = [
   { version: "0.1.16", args: ["--suite", "all"] },
   { version: "0.2.0-alpha.12", args: ["--requirements", "2025-11-25"] },
+  {
+    version: "0.2.0-alpha.12",
+    args: ["--requirements", "2026-07-28"],
+    notYet: [/^input-required-result-/, /^tasks-/],
+  },
 ];
+const GENERATED = ["tools/generated", "prompts/generated"].map((dir) => join(FIXTURE, dir));
+
+function removeGenerated() {
+  for (const dir of GENERATED) rmSync(join(ROOT, dir), { recursive: true, force: true });
+}
 
 /** Starts `mcp-dir serve` on a free port and resolves to the URL its banner prints on stderr. */
 function startServer() {
   if (!existsSync(CLI)) {
     throw new Error(`${CLI} not found: run \`npm run build\` first`);
   }
-  const child = spawn(process.execPath, [CLI, "serve", FIXTURE, "--http", "--port", "0"], {
+  const child = spawn(process.execPath, [CLI, "dev", FIXTURE, "--http", "--port", "0"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "pipe"],
   });
@@ -83,7 +101,7 @@ function startServer() {
 }
 
 /** Runs one pinned suite version under Node 22; resolves to its totals and warnings. */
-function runSuite(url, { version, args }) {
+function runSuite(url, { version, args, notYet = [] }) {
   const output = mkdtempSync(join(tmpdir(), "mcp-dir-conformance-"));
   const command = [
     "-y",
@@ -119,35 +137,47 @@ function runSuite(url, { version, args }) {
     child.once("exit", (code) => {
       clearTimeout(timer);
       const total = /^Total: (\d+) passed, (\d+) failed/m.exec(stdout);
-      const warnings = collectWarnings(output);
+      const checks = collectChecks(output, notYet);
       rmSync(output, { recursive: true, force: true });
       resolve({
         label: `conformance ${version} ${args.join(" ")}`,
-        exitCode: code,
+        // With scenarios not expected to pass yet, the suite's own exit code says nothing.
+        exitCode: notYet.length > 0 ? 0 : code,
         passed: total ? Number(total[1]) : 0,
-        failed: total ? Number(total[2]) : Number.NaN,
-        warnings,
+        failed: total ? checks.failed : Number.NaN,
+        notYetFailed: checks.notYetFailed,
+        warnings: checks.warnings,
       });
     });
   });
 }
 
-/** WARNING checks from the per-scenario checks.json files the suite wrote. */
-function collectWarnings(dir) {
+/**
+ * From the per-scenario checks.json files the suite wrote: the failed checks, the
+ * WARNING checks, and how many of either belong to scenarios not expected to pass yet.
+ */
+function collectChecks(dir, notYet) {
   const warnings = [];
-  for (const scenario of readdirSync(dir)) {
-    const file = join(dir, scenario, "checks.json");
+  let failed = 0;
+  let notYetFailed = 0;
+  for (const entry of readdirSync(dir)) {
+    const file = join(dir, entry, "checks.json");
     if (!existsSync(file)) continue;
+    const scenario = entry.replace(/^server-/, "").replace(/-\d{4}-\d\d-\d\dT.*$/, "");
+    const excused = notYet.some((pattern) => pattern.test(scenario));
     for (const check of JSON.parse(readFileSync(file, "utf8"))) {
-      if (check.status === "WARNING") {
+      if (excused && (check.status === "FAILURE" || check.status === "WARNING")) notYetFailed++;
+      else if (check.status === "FAILURE") failed++;
+      else if (check.status === "WARNING") {
         warnings.push(`${check.id}: ${check.errorMessage ?? check.description}`);
       }
     }
   }
-  return warnings;
+  return { failed, warnings, notYetFailed };
 }
 
 async function main() {
+  removeGenerated();
   const given = process.env.MCP_DIR_CONFORMANCE_URL;
   const server = given ? undefined : startServer();
   const results = [];
@@ -158,6 +188,7 @@ async function main() {
     for (const run of RUNS) results.push(await runSuite(url, run));
   } finally {
     serverProblem = await server?.stop();
+    removeGenerated();
   }
 
   console.log("\n=== mcp-dir conformance ===");
@@ -167,8 +198,11 @@ async function main() {
     ok = false;
   }
   for (const result of results) {
-    const { label, passed, failed, warnings, exitCode } = result;
-    console.log(`${label}: ${passed} passed, ${failed} failed, ${warnings.length} warning(s)`);
+    const { label, passed, failed, warnings, exitCode, notYetFailed } = result;
+    const excused = notYetFailed ? `, ${notYetFailed} not expected yet (own issues)` : "";
+    console.log(
+      `${label}: ${passed} passed, ${failed} failed${excused}, ${warnings.length} warning(s)`,
+    );
     for (const warning of warnings) console.log(`  warning ${warning}`);
     if (exitCode !== 0 || !(failed === 0) || warnings.length > 0) ok = false;
   }
