@@ -29,13 +29,14 @@ export function formatReport(report) {
     `${setup}; median of ${config.rounds} round(s)`,
     "",
     table(
-      ["server", "mode", "calls/s", "p50 (µs)", "p99 (µs)"],
+      ["server", "mode", "calls/s", "p50 (µs)", "p99 (µs)", "server CPU/call (µs)"],
       results.map((r) => [
         r.server,
         r.mode,
         integer.format(r.callsPerSec),
         decimal.format(r.p50Us),
         decimal.format(r.p99Us),
+        Number.isNaN(r.cpuUsPerCall) ? "n/a" : decimal.format(r.cpuUsPerCall),
       ]),
       2,
     ),

@@ -1,7 +1,7 @@
 // Runs the echo benchmarks for the floor, the official SDK and mcp-dir in one go,
 // over stdio and over Streamable HTTP, and the `mcp-dir dev` benchmark.
 // Usage: node bench/run.mjs [--suite stdio|http|dev|all] [--quick] [--json] [--rounds N]
-//                           [--only floor,sdk,mcp-dir]
+//                           [--only floor,sdk,mcp-dir,sdk-v2@2026,mcp-dir@2026]
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -26,6 +26,9 @@ const SUITES = {
       { name: "floor", entry: "stdio/floor-echo.mjs" },
       { name: "sdk", entry: "stdio/sdk-server.mjs" },
       { name: "mcp-dir", entry: "stdio/mcp-dir-server.mjs", ...MCP_DIR_NEEDS },
+      { name: "floor@2026", entry: "stdio/floor-echo.mjs", era: "2026" },
+      { name: "sdk-v2@2026", entry: "stdio/sdk-v2-server.mjs", era: "2026" },
+      { name: "mcp-dir@2026", entry: "stdio/mcp-dir-server.mjs", era: "2026", ...MCP_DIR_NEEDS },
     ],
     profiles: {
       full: { warmup: 2_000, sequential: 5_000, pipelined: 50_000, depth: 64, rounds: 5 },
@@ -43,6 +46,9 @@ const SUITES = {
       { name: "floor", entry: "http/floor-echo.mjs" },
       { name: "sdk", entry: "http/sdk-server.mjs" },
       { name: "mcp-dir", entry: "http/mcp-dir-server.mjs", ...MCP_DIR_NEEDS },
+      { name: "floor@2026", entry: "http/floor-echo.mjs", era: "2026" },
+      { name: "sdk-v2@2026", entry: "http/sdk-v2-server.mjs", era: "2026" },
+      { name: "mcp-dir@2026", entry: "http/mcp-dir-server.mjs", era: "2026", ...MCP_DIR_NEEDS },
     ],
     profiles: {
       full: { warmup: 2_000, sequential: 2_000, concurrent: 20_000, concurrency: 32, rounds: 5 },
@@ -81,10 +87,14 @@ const SUITES = {
   },
 };
 
+/** `@2026` rows speak 2026-07-28 (every call carries its _meta); the others 2025-11-25. */
 const RATIOS = [
   ["mcp-dir", "floor"],
   ["sdk", "floor"],
   ["mcp-dir", "sdk"],
+  ["mcp-dir@2026", "floor@2026"],
+  ["mcp-dir@2026", "mcp-dir"],
+  ["mcp-dir@2026", "sdk-v2@2026"],
 ];
 
 const TIMEOUT_MS = 120_000;
@@ -141,6 +151,7 @@ async function collect(suite, servers, config) {
     for (const server of order) {
       const result = await suite.benchmark({
         ...config,
+        era: server.era ?? "2025",
         entry: resolveBench(server.entry),
         timeoutMs: TIMEOUT_MS,
       });
@@ -167,6 +178,7 @@ function summarize(samples, modes) {
         callsPerSec: metric("callsPerSec"),
         p50Us: metric("p50Us"),
         p99Us: metric("p99Us"),
+        cpuUsPerCall: metric("cpuUsPerCall"),
         roundsCallsPerSec: runs.map((run) => run[mode].callsPerSec),
       });
     }

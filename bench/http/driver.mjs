@@ -5,9 +5,15 @@
 // exit fails the whole run.
 import { spawn } from "node:child_process";
 import { Agent, request } from "node:http";
+import {
+  echoParams,
+  initializeParams,
+  STATEFUL_VERSION,
+  STATELESS_VERSION,
+  withCpu,
+} from "../era.mjs";
 import { summarize } from "../stats.mjs";
 
-const PROTOCOL_VERSION = "2025-11-25";
 const STDERR_TAIL_CHARS = 4000;
 
 /** Children still running, killed if this process exits before cleaning up. */
@@ -54,7 +60,7 @@ function startServer(entry) {
     });
     exited.catch(reject);
   });
-  return { url, exited, stop, explain };
+  return { url, exited, stop, explain, pid: child.pid };
 }
 
 /** JSON-RPC over POST with keep-alive connections; reads JSON or SSE answers. */
@@ -64,7 +70,10 @@ class HttpClient {
   #sessionId;
   #nextId = 1;
 
-  constructor(url, connections) {
+  #era;
+
+  constructor(url, connections, era) {
+    this.#era = era;
     this.#url = new URL(url);
     this.#agent = new Agent({ keepAlive: true, maxSockets: connections });
   }
@@ -76,8 +85,14 @@ class HttpClient {
       "content-type": "application/json",
       accept: "application/json, text/event-stream",
       "content-length": Buffer.byteLength(body),
-      "mcp-protocol-version": PROTOCOL_VERSION,
+      "mcp-protocol-version": this.#era === "2026" ? STATELESS_VERSION : STATEFUL_VERSION,
     };
+    if (this.#era === "2026" && message.method !== undefined) {
+      // The request headers 2026-07-28 requires, mirrored from the body.
+      headers["mcp-method"] = message.method;
+      const name = message.params?.name ?? message.params?.uri;
+      if (name !== undefined) headers["mcp-name"] = name;
+    }
     if (this.#sessionId) headers["mcp-session-id"] = this.#sessionId;
     return new Promise((resolve, reject) => {
       const req = request(
@@ -147,7 +162,7 @@ function checkEcho(response, expected) {
 }
 
 /** Makes `count` echo calls with at most `depth` in flight; returns raw timings. */
-async function timeCalls(client, count, depth) {
+async function timeCalls(client, count, depth, era) {
   const latenciesNs = new Float64Array(count);
   let next = 0;
   const began = process.hrtime.bigint();
@@ -156,7 +171,7 @@ async function timeCalls(client, count, depth) {
       const index = next++;
       const message = `hello #${index}`;
       const start = process.hrtime.bigint();
-      const response = await client.call("tools/call", { name: "echo", arguments: { message } });
+      const response = await client.call("tools/call", echoParams(era, message));
       latenciesNs[index] = Number(process.hrtime.bigint() - start);
       checkEcho(response, message);
     }
@@ -166,11 +181,7 @@ async function timeCalls(client, count, depth) {
 }
 
 async function handshake(client) {
-  const response = await client.call("initialize", {
-    protocolVersion: PROTOCOL_VERSION,
-    capabilities: {},
-    clientInfo: { name: "mcp-dir-bench", version: "1.0.0" },
-  });
+  const response = await client.call("initialize", initializeParams());
   if (typeof response?.result?.protocolVersion !== "string") {
     throw new Error(`bad initialize response: ${JSON.stringify(response)}`);
   }
@@ -183,6 +194,7 @@ async function handshake(client) {
  */
 export async function benchmarkServer({
   entry,
+  era = "2025",
   warmup = 2_000,
   sequential = 2_000,
   concurrent = 20_000,
@@ -192,11 +204,15 @@ export async function benchmarkServer({
   const server = startServer(entry);
   let client;
   const measure = async () => {
-    client = new HttpClient(await server.url, concurrency);
-    await handshake(client);
-    await timeCalls(client, warmup, concurrency);
-    const sequentialStats = summarize(await timeCalls(client, sequential, 1));
-    const concurrentStats = summarize(await timeCalls(client, concurrent, concurrency));
+    client = new HttpClient(await server.url, concurrency, era);
+    if (era === "2025") await handshake(client);
+    await timeCalls(client, warmup, concurrency, era);
+    const timed = (count, inFlight) =>
+      withCpu(server.pid, count, async () =>
+        summarize(await timeCalls(client, count, inFlight, era)),
+      );
+    const sequentialStats = await timed(sequential, 1);
+    const concurrentStats = await timed(concurrent, concurrency);
     return { sequential: sequentialStats, concurrent: concurrentStats };
   };
 
@@ -216,12 +232,12 @@ export async function benchmarkServer({
   }
 }
 
-// Standalone use: node bench/http/driver.mjs <server.mjs>
+// Standalone use: node bench/http/driver.mjs <server.mjs> [2025|2026]
 if (process.argv[1] === import.meta.filename) {
-  const entry = process.argv[2];
+  const [entry, era] = process.argv.slice(2);
   if (entry === undefined) {
-    console.error("usage: node bench/http/driver.mjs <server-entry.mjs>");
+    console.error("usage: node bench/http/driver.mjs <server-entry.mjs> [2025|2026]");
     process.exit(2);
   }
-  console.log(JSON.stringify(await benchmarkServer({ entry }), null, 2));
+  console.log(JSON.stringify(await benchmarkServer({ entry, era }), null, 2));
 }

@@ -2,9 +2,9 @@
 // sequentially (one in flight) and pipelined (`depth` in flight). Every response is
 // checked; any error, mismatch, stray output or early exit fails the whole run.
 import { spawn } from "node:child_process";
+import { echoParams, initializeParams, withCpu } from "../era.mjs";
 import { summarize } from "../stats.mjs";
 
-const PROTOCOL_VERSION = "2025-06-18";
 const STDERR_TAIL_CHARS = 4000;
 
 /** Children still running, killed if this process exits before cleaning up. */
@@ -130,7 +130,7 @@ function checkEcho(result, expected) {
 }
 
 /** Makes `count` echo calls with at most `depth` in flight; returns raw timings. */
-function timeCalls(connection, count, depth) {
+function timeCalls(connection, count, depth, era) {
   return new Promise((resolve) => {
     const latenciesNs = new Float64Array(count);
     let sent = 0;
@@ -141,7 +141,7 @@ function timeCalls(connection, count, depth) {
       const index = sent++;
       const message = `hello #${index}`;
       const start = process.hrtime.bigint();
-      connection.send("tools/call", { name: "echo", arguments: { message } }, (result) => {
+      connection.send("tools/call", echoParams(era, message), (result) => {
         latenciesNs[index] = Number(process.hrtime.bigint() - start);
         checkEcho(result, message);
         done++;
@@ -157,11 +157,7 @@ function timeCalls(connection, count, depth) {
 }
 
 async function handshake(connection) {
-  const result = await connection.request("initialize", {
-    protocolVersion: PROTOCOL_VERSION,
-    capabilities: {},
-    clientInfo: { name: "mcp-dir-bench", version: "1.0.0" },
-  });
+  const result = await connection.request("initialize", initializeParams());
   if (typeof result?.protocolVersion !== "string") {
     throw new Error(`bad initialize result: ${JSON.stringify(result)}`);
   }
@@ -169,11 +165,14 @@ async function handshake(connection) {
 }
 
 /**
- * Benchmarks the stdio server whose entry is the file `entry` (run with this Node).
- * Resolves to `{ sequential, pipelined }`, each `{ calls, callsPerSec, p50Us, p99Us }`.
+ * Benchmarks the stdio server whose entry is the file `entry` (run with this Node),
+ * speaking `era` ("2025": initialize first; "2026": every call carries its _meta).
+ * Resolves to `{ sequential, pipelined }`, each `{ calls, callsPerSec, p50Us, p99Us,
+ * cpuUsPerCall }` (the server process's CPU time per call).
  */
 export async function benchmarkServer({
   entry,
+  era = "2025",
   warmup = 2_000,
   sequential = 5_000,
   pipelined = 50_000,
@@ -185,10 +184,14 @@ export async function benchmarkServer({
   const connection = new Connection(child);
 
   const measure = async () => {
-    await handshake(connection);
-    await timeCalls(connection, warmup, depth);
-    const sequentialStats = summarize(await timeCalls(connection, sequential, 1));
-    const pipelinedStats = summarize(await timeCalls(connection, pipelined, depth));
+    if (era === "2025") await handshake(connection);
+    await timeCalls(connection, warmup, depth, era);
+    const timed = (count, inFlight) =>
+      withCpu(child.pid, count, async () =>
+        summarize(await timeCalls(connection, count, inFlight, era)),
+      );
+    const sequentialStats = await timed(sequential, 1);
+    const pipelinedStats = await timed(pipelined, depth);
     return { sequential: sequentialStats, pipelined: pipelinedStats };
   };
 
@@ -207,12 +210,12 @@ export async function benchmarkServer({
   }
 }
 
-// Standalone use: node bench/stdio/driver.mjs <server.mjs>
+// Standalone use: node bench/stdio/driver.mjs <server.mjs> [2025|2026]
 if (process.argv[1] === import.meta.filename) {
-  const entry = process.argv[2];
+  const [entry, era] = process.argv.slice(2);
   if (entry === undefined) {
-    console.error("usage: node bench/stdio/driver.mjs <server-entry.mjs>");
+    console.error("usage: node bench/stdio/driver.mjs <server-entry.mjs> [2025|2026]");
     process.exit(2);
   }
-  console.log(JSON.stringify(await benchmarkServer({ entry }), null, 2));
+  console.log(JSON.stringify(await benchmarkServer({ entry, era }), null, 2));
 }

@@ -10,7 +10,14 @@ function respond(request) {
   const { id, method, params } = request;
   if (method === "tools/call" && params?.name === "echo") {
     const text = params.arguments?.message;
-    return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text }] } };
+    const content = [{ type: "text", text }];
+    // A 2026-07-28 request (its _meta claims a version) gets the result shape that
+    // revision requires: resultType, and the server's identity in _meta.
+    if (params._meta?.["io.modelcontextprotocol/protocolVersion"] !== undefined) {
+      const _meta = { "io.modelcontextprotocol/serverInfo": serverInfo };
+      return { jsonrpc: "2.0", id, result: { resultType: "complete", content, _meta } };
+    }
+    return { jsonrpc: "2.0", id, result: { content } };
   }
   if (method === "initialize") {
     const result = {
