@@ -58,6 +58,8 @@ export class McpServer implements Engine {
   private readonly notifier: ChangeNotifier;
   private readonly warnSink: (message: string) => void;
   private codeDefinitions: Definition[] = [];
+  /** Capabilities per protocol revision, until the registry changes. */
+  private readonly offered = new Map<string, ServerCapabilities>();
 
   constructor(options: ServerOptions) {
     const {
@@ -89,7 +91,10 @@ export class McpServer implements Engine {
     this.warnSink = warn ?? ((message) => process.stderr.write(`[mcp-dir] ${message}\n`));
     this.bus = bus ?? new InProcessChangeBus();
     this.notifier = new ChangeNotifier(this.bus);
-    this.registry.onChange((change) => this.notifier.add(change));
+    this.registry.onChange((change) => {
+      this.offered.clear();
+      this.notifier.add(change);
+    });
   }
 
   /** Adds definitions made in code (defineTool, definePrompt, defineResource). */
@@ -169,6 +174,15 @@ export class McpServer implements Engine {
   }
 
   capabilities(version: string): ServerCapabilities {
+    let offered = this.offered.get(version);
+    if (offered === undefined) {
+      offered = this.computeCapabilities(version);
+      this.offered.set(version, offered);
+    }
+    return offered;
+  }
+
+  private computeCapabilities(version: string): ServerCapabilities {
     const has = (kind: ListedKind, count: number) => count > 0 || this.announce.has(kind);
     const { registry } = this;
     const capabilities: ServerCapabilities = { logging: {} };

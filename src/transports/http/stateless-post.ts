@@ -8,7 +8,9 @@ import {
   type JsonRpcResponse,
 } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
+import { InFlight } from "../../server/in-flight.js";
 import type { McpServer } from "../../server/server.js";
+import { serveStateless } from "../../server/stateless/serve.js";
 import { headerMismatch } from "./mcp-headers.js";
 import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
@@ -66,30 +68,28 @@ export function serveStatelessPost(
   }
   let stream: SseConnection | undefined;
   let settled = false;
-  const cancel = new AbortController();
+  const inFlight = new InFlight();
+  const cancel = () => inFlight.cancel("The client closed the response stream");
   res.once("close", () => {
-    if (!settled) cancel.abort();
+    if (!settled) cancel();
   });
-  void server
-    .serveRequest(message, {
-      signal: cancel.signal,
-      closing,
-      notify(notification) {
-        if (settled || res.destroyed) return;
-        stream ??= new SseConnection(res, undefined, () => cancel.abort());
-        stream.event(undefined, encodeMessage(notification));
-      },
-    })
-    .then((response) => {
-      settled = true;
-      if (!response) {
-        stream?.end();
-        if (!stream && !res.headersSent) res.destroy();
-      } else if (stream) {
-        stream.event(undefined, encodeMessage(response));
-        stream.end();
-      } else {
-        sendJson(res, statusOf(response), encodeMessage(response));
-      }
-    });
+  const channel = {
+    notify(method: string, params: Record<string, unknown>) {
+      if (settled || inFlight.cancelled || res.destroyed) return;
+      stream ??= new SseConnection(res, undefined, cancel);
+      stream.event(undefined, encodeMessage({ jsonrpc: "2.0", method, params }));
+    },
+  };
+  void serveStateless(server, message, channel, inFlight, closing).then((response) => {
+    settled = true;
+    if (!response) {
+      stream?.end();
+      if (!stream && !res.headersSent) res.destroy();
+    } else if (stream) {
+      stream.event(undefined, encodeMessage(response));
+      stream.end();
+    } else {
+      sendJson(res, statusOf(response), encodeMessage(response));
+    }
+  });
 }
