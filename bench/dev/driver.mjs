@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ENVELOPE } from "../era.mjs";
 import { percentile } from "../stats.mjs";
 
 const PROTOCOL_VERSION = "2025-06-18";
@@ -85,6 +86,8 @@ class DevProcess {
   #closed = false;
   #reject;
   notifications = [];
+  /** Set for a 2026-07-28 client: every request then carries this `_meta`. */
+  envelope;
 
   constructor(dir) {
     this.spawnedAt = performance.now();
@@ -112,10 +115,21 @@ class DevProcess {
 
   request(method, params) {
     const id = this.#nextId++;
+    const sent = this.envelope ? { ...params, _meta: this.envelope } : params;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, method });
-      this.#write({ jsonrpc: "2.0", id, method, params });
+      this.#write({ jsonrpc: "2.0", id, method, params: sent });
     });
+  }
+
+  /**
+   * Speaks 2026-07-28: opens a subscriptions/listen stream for tool list changes
+   * (its response only comes at shutdown) and resolves once it is acknowledged.
+   */
+  async listen() {
+    this.envelope = ENVELOPE;
+    void this.request("subscriptions/listen", { notifications: { toolsListChanged: true } });
+    await this.waitForNotification("notifications/subscriptions/acknowledged", 1);
   }
 
   notify(method, params) {
@@ -382,10 +396,25 @@ export async function benchmarkDev({
     }
     const after = await idleMemory(dev, idleMs, settleMs);
     log(`memory after ${version} reloads: ${after.rssMiB.toFixed(1)} MiB RSS`);
+    dev.close();
+
+    // The same saves seen by a 2026-07-28 client, on its subscriptions/listen stream.
+    dev = new DevProcess(dir);
+    dev.dir = dir;
+    await Promise.race([dev.listen(), dev.failed]);
+    await Promise.race([dev.waitForStderr(WATCHING), dev.failed]);
+    const listenMs = [];
+    for (let i = 0; i < edits; i++) {
+      await pause(editGapMs);
+      listenMs.push(await timeEdit(dev, ++version));
+    }
+    const listenLatency = stats(listenMs);
+    log(`save -> list_changed on a 2026 listen stream: p50 ${listenLatency.p50.toFixed(1)} ms`);
     return {
       tools: TOOL_COUNT,
       startup: stats(startupMs),
       latency,
+      listenLatency,
       memory: {
         atStart,
         afterReloads: after,

@@ -14,6 +14,18 @@ export const DEV_GOALS = [
   { metric: "save → list_changed, p99", value: (r) => r.latency.p99, limit: 150, unit: "ms" },
   { metric: "save → list_changed, max", value: (r) => r.latency.max, unit: "ms" },
   {
+    metric: "save → list_changed on a 2026 listen stream, p50",
+    value: (r) => r.listenLatency.p50,
+    limit: 50,
+    unit: "ms",
+  },
+  {
+    metric: "save → list_changed on a 2026 listen stream, p99",
+    value: (r) => r.listenLatency.p99,
+    limit: 150,
+    unit: "ms",
+  },
+  {
     metric: "RSS, 10 tools, idle",
     value: (r) => r.memory.atStart.rssMiB,
     limit: 120,
