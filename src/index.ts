@@ -65,7 +65,25 @@ export {
   type WatchOptions,
   watchDirectory,
 } from "./loader/index.js";
-export * from "./protocol/index.js";
+export * from "./protocol/content.js";
+export * from "./protocol/downgrade.js";
+export { McpErrorCode } from "./protocol/errors.js";
+export type * from "./protocol/types.js";
+export { LOGGING_LEVELS } from "./protocol/types.js";
+export {
+  atLeast,
+  DEFAULT_HTTP_VERSION,
+  FEATURE_SINCE,
+  type Feature,
+  isStatefulVersion,
+  LATEST_STATEFUL_VERSION,
+  negotiateVersion,
+  type ProtocolVersion,
+  STATEFUL_VERSIONS,
+  STATELESS_VERSION,
+  type StatefulVersion,
+  supports,
+} from "./protocol/versions.js";
 export type { Definition, RegistryChange, SourceEntry } from "./registry/index.js";
 export { Registry, RegistryError } from "./registry/index.js";
 export {
