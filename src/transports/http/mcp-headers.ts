@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { JsonRpcRequest } from "../../jsonrpc/index.js";
+import { mirroredParams } from "../../protocol/mcp-param.js";
 import { claimedVersion } from "../../protocol/meta.js";
 import type { Registry } from "../../registry/registry.js";
 
@@ -96,37 +97,6 @@ function compare(
   return matches
     ? undefined
     : `the ${label} header ${quote(value)} does not match the body's value ${JSON.stringify(expected)}`;
-}
-
-interface MirroredParam {
-  header: string;
-  path: readonly string[];
-}
-
-const mirrored = new WeakMap<object, readonly MirroredParam[]>();
-
-/** The parameters an input schema marks with `x-mcp-header`, reached through `properties` only. */
-export function mirroredParams(schema: object): readonly MirroredParam[] {
-  let found = mirrored.get(schema);
-  if (found === undefined) {
-    const list: MirroredParam[] = [];
-    collect(schema, [], list);
-    found = list;
-    mirrored.set(schema, found);
-  }
-  return found;
-}
-
-function collect(schema: unknown, path: string[], into: MirroredParam[]): void {
-  if (typeof schema !== "object" || schema === null) return;
-  const properties = (schema as { properties?: unknown }).properties;
-  if (typeof properties !== "object" || properties === null) return;
-  for (const [key, property] of Object.entries(properties)) {
-    if (typeof property !== "object" || property === null) continue;
-    const header = (property as Record<string, unknown>)["x-mcp-header"];
-    if (typeof header === "string") into.push({ header, path: [...path, key] });
-    collect(property, [...path, key], into);
-  }
 }
 
 function valueAt(args: unknown, path: readonly string[]): unknown {
