@@ -201,6 +201,8 @@ export interface ServerCapabilities {
   completions?: JsonObject;
   logging?: JsonObject;
   experimental?: JsonObject;
+  /** 2026-07-28: extension identifiers (`com.example/name`) and their settings. */
+  extensions?: Record<string, JsonObject>;
 }
 
 export interface InitializeResult {

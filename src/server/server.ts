@@ -1,5 +1,10 @@
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
-import type { Implementation, LoggingLevel, ServerCapabilities } from "../protocol/types.js";
+import type {
+  Implementation,
+  JsonObject,
+  LoggingLevel,
+  ServerCapabilities,
+} from "../protocol/types.js";
 import { supports } from "../protocol/versions.js";
 import type { Definition } from "../registry/definition.js";
 import { Registry } from "../registry/registry.js";
@@ -37,6 +42,11 @@ export interface ServerOptions extends Implementation {
   cacheTtlMs?: number;
   /** Resource URIs one session or listen stream may subscribe to. Default 1000. */
   maxSubscriptions?: number;
+  /**
+   * Extensions this server supports, advertised in its capabilities to
+   * 2026-07-28 clients: identifier (`com.example/name`) → settings (`{}` for none).
+   */
+  extensions?: Record<string, JsonObject>;
 }
 
 const CODE_SOURCE = "<code>";
@@ -50,6 +60,7 @@ export class McpServer implements Engine {
   readonly instructions: string | undefined;
   readonly maxSubscriptions: number;
   private readonly cacheTtlMs: number;
+  private readonly extensions: Record<string, JsonObject> | undefined;
   private readonly closeController = new AbortController();
   private readonly info: Implementation;
   private readonly announce: ReadonlySet<ListedKind>;
@@ -71,6 +82,7 @@ export class McpServer implements Engine {
       bus,
       cacheTtlMs,
       maxSubscriptions,
+      extensions,
       ...info
     } = options;
     if (typeof info.name !== "string" || info.name === "") {
@@ -81,6 +93,7 @@ export class McpServer implements Engine {
     if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize > 0)) {
       throw new TypeError(`pageSize must be a positive integer, got ${pageSize}`);
     }
+    this.extensions = checkExtensions(extensions);
     this.cacheTtlMs = count(cacheTtlMs, 0, "cacheTtlMs");
     this.maxSubscriptions = count(maxSubscriptions, 1000, "maxSubscriptions");
     this.info = { ...info, version: info.version ?? "0.0.0" };
@@ -194,6 +207,9 @@ export class McpServer implements Engine {
     }
     const completable = capabilities.prompts || registry.templates.length > 0;
     if (completable && supports(version, "completionsCapability")) capabilities.completions = {};
+    if (this.extensions && supports(version, "extensions")) {
+      capabilities.extensions = this.extensions;
+    }
     return capabilities;
   }
 
@@ -216,6 +232,27 @@ export class McpServer implements Engine {
     this.closeController.abort();
     await Promise.all([...this.sessions].map((session) => session.close()));
   }
+}
+
+/** Extension identifiers need a prefix, as `_meta` keys do: `com.example/name`. */
+const EXTENSION_ID =
+  /^[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?)*\/[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+
+function checkExtensions(
+  extensions: Record<string, JsonObject> | undefined,
+): Record<string, JsonObject> | undefined {
+  if (extensions === undefined) return undefined;
+  for (const [id, settings] of Object.entries(extensions)) {
+    if (!EXTENSION_ID.test(id)) {
+      throw new TypeError(
+        `extensions: ${JSON.stringify(id)} is not an extension identifier; use a prefixed name such as "com.example/my-extension"`,
+      );
+    }
+    if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
+      throw new TypeError(`extensions: the settings of "${id}" must be an object ({} for none)`);
+    }
+  }
+  return extensions;
 }
 
 function count(value: number | undefined, fallback: number, name: string): number {
