@@ -17,11 +17,15 @@ describe("extensions a server supports", () => {
   });
 
   it("need a prefixed identifier and an object of settings", () => {
-    expect(() => createServer({ name: "x", extensions: { audit: {} } })).toThrow(
+    expect(() => createServer({ name: "x", version: "1", extensions: { audit: {} } })).toThrow(
       'extensions: "audit" is not an extension identifier; use a prefixed name such as "com.example/my-extension"',
     );
     expect(() =>
-      createServer({ name: "x", extensions: { "com.example/a": [] as unknown as {} } }),
+      createServer({
+        name: "x",
+        version: "1",
+        extensions: { "com.example/a": [] as unknown as Record<string, never> },
+      }),
     ).toThrow('extensions: the settings of "com.example/a" must be an object ({} for none)');
   });
 });
