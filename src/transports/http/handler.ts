@@ -231,7 +231,8 @@ class StreamableHttpHandler implements HttpHandler {
   /** A 2026-07-28 POST: one message, no session. */
   private stateless(parsed: Parsed, req: IncomingMessage, res: ServerResponse): void {
     if (parsed.kind === "single") {
-      serveStatelessPost(this.server, req, res, parsed.message, this.closing.signal);
+      const { keepAliveMs } = this.options;
+      serveStatelessPost(this.server, req, res, parsed.message, this.closing.signal, keepAliveMs);
     } else {
       sendError(
         res,

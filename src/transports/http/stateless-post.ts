@@ -43,6 +43,7 @@ export function serveStatelessPost(
   res: ServerResponse,
   message: JsonRpcMessage,
   closing: AbortSignal,
+  keepAliveMs: number,
 ): void {
   if (isResponse(message)) {
     sendError(
@@ -67,6 +68,7 @@ export function serveStatelessPost(
     return;
   }
   let stream: SseConnection | undefined;
+  let keepAlive: NodeJS.Timeout | undefined;
   let settled = false;
   const inFlight = new InFlight();
   const cancel = () => inFlight.cancel("The client closed the response stream");
@@ -76,12 +78,21 @@ export function serveStatelessPost(
   const channel = {
     notify(method: string, params: Record<string, unknown>) {
       if (settled || inFlight.cancelled || res.destroyed) return;
-      stream ??= new SseConnection(res, undefined, cancel);
+      if (!stream) {
+        stream = new SseConnection(res, undefined, cancel);
+        // A listen stream can stay quiet for long: comment lines keep proxies from cutting it.
+        if (keepAliveMs > 0) {
+          const open = stream;
+          keepAlive = setInterval(() => open.comment("keep-alive"), keepAliveMs);
+          keepAlive.unref();
+        }
+      }
       stream.event(undefined, encodeMessage({ jsonrpc: "2.0", method, params }));
     },
   };
   void serveStateless(server, message, channel, inFlight, closing).then((response) => {
     settled = true;
+    clearInterval(keepAlive);
     if (!response) {
       stream?.end();
       if (!stream && !res.headersSent) res.destroy();
