@@ -37,7 +37,7 @@ const OUTSIDE =
 const CYCLE = "is a symbolic link to a folder that contains it (a cycle); skipped";
 const BROKEN = "is a symbolic link to nothing (its target does not exist); skipped";
 
-type Entry = { kind: "file" | "dir"; real: string } | undefined;
+type Resolved = { kind: "file" | "dir"; real: string } | undefined;
 
 /** One walk of a server directory: the files found and the links left out. */
 class Walk {
@@ -51,7 +51,7 @@ class Walk {
    * link that is broken, leaves the server directory or leads back to a folder
    * being walked.
    */
-  async resolve(path: string, isLink: boolean, ancestors: readonly string[]): Promise<Entry> {
+  async resolve(path: string, isLink: boolean, ancestors: readonly string[]): Promise<Resolved> {
     const absolute = join(this.root, path);
     let real: string;
     let isDirectory: boolean;
