@@ -8,24 +8,32 @@ export const TRANSPORT_OPTIONS = {
   host: { type: "string" },
   path: { type: "string" },
   "auth-token": { type: "string" },
+  "allow-unauthenticated-remote": { type: "boolean" },
+  "max-sessions": { type: "string" },
 } as const;
 
 export const TRANSPORT_HELP = `  --http               Serve Streamable HTTP instead of stdio
   --port <n>           HTTP port (default 3000; 0 picks a free one)
   --host <host>        Interface to bind (default 127.0.0.1: this machine only)
   --path <path>        The MCP endpoint (default /mcp)
-  --auth-token <t>     Require "Authorization: Bearer <t>" (or set MCP_DIR_AUTH_TOKEN)`;
+  --auth-token <t>     Require "Authorization: Bearer <t>" (or set MCP_DIR_AUTH_TOKEN)
+  --allow-unauthenticated-remote
+                       Serve a non-loopback --host without a token (refused otherwise)
+  --max-sessions <n>   HTTP sessions open at once (default 1000)`;
 
 /** The token may come from the environment, so it stays out of process listings. */
 export const AUTH_TOKEN_ENV = "MCP_DIR_AUTH_TOKEN";
 
-export type HttpFlags = Pick<HttpServeOptions, "port" | "host" | "path" | "authToken">;
+export type HttpFlags = Pick<
+  HttpServeOptions,
+  "port" | "host" | "path" | "authToken" | "allowUnauthenticatedRemote" | "maxSessions"
+>;
 
 /** undefined: stdio. Otherwise the HTTP options given on the command line. */
 export function httpFlags(values: ParsedArgs["values"], command: string): HttpFlags | undefined {
-  const given = (["port", "host", "path", "auth-token"] as const).filter(
-    (k) => values[k] !== undefined,
-  );
+  const given = (
+    ["port", "host", "path", "auth-token", "allow-unauthenticated-remote", "max-sessions"] as const
+  ).filter((k) => values[k] !== undefined);
   if (values.http !== true) {
     if (given.length > 0) throw new UsageError(`--${given[0]} needs --http`, command);
     return undefined;
@@ -55,6 +63,17 @@ export function httpFlags(values: ParsedArgs["values"], command: string): HttpFl
     }
     flags.path = values.path;
   }
+  if (typeof values["max-sessions"] === "string") {
+    const max = values["max-sessions"];
+    if (!/^\d+$/.test(max) || Number(max) < 1) {
+      throw new UsageError(
+        `--max-sessions must be a whole number of 1 or more, got '${max}'`,
+        command,
+      );
+    }
+    flags.maxSessions = Number(max);
+  }
+  if (values["allow-unauthenticated-remote"] === true) flags.allowUnauthenticatedRemote = true;
   const token = authToken(values["auth-token"], command);
   if (token !== undefined) flags.authToken = token;
   return flags;
@@ -62,8 +81,8 @@ export function httpFlags(values: ParsedArgs["values"], command: string): HttpFl
 
 /**
  * The flag wins over the environment. An empty flag is refused rather than
- * read as "no auth" (`--auth-token "$UNSET"` must not serve without a token);
- * an empty variable counts as unset. A token with white space could never
+ * read as "no auth" (`--auth-token "$UNSET"` must not serve without a token),
+ * and so is a variable set to nothing. A token with white space could never
  * match an Authorization header, so it is refused too.
  */
 function authToken(flag: string | boolean | undefined, command: string): string | undefined {
@@ -74,7 +93,13 @@ function authToken(flag: string | boolean | undefined, command: string): string 
     return flag;
   }
   const fromEnv = process.env[AUTH_TOKEN_ENV];
-  if (fromEnv === undefined || fromEnv === "") return undefined;
+  if (fromEnv === undefined) return undefined;
+  if (fromEnv === "") {
+    throw new UsageError(
+      `${AUTH_TOKEN_ENV} is set but empty; set it to a token, or unset it to serve without auth`,
+      command,
+    );
+  }
   if (!/^\S+$/.test(fromEnv)) {
     throw new UsageError(`${AUTH_TOKEN_ENV} must be a token without spaces`, command);
   }

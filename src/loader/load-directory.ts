@@ -41,7 +41,8 @@ export async function loadDirectory(
   const root = await resolveServerDir(dir);
   const importer = options.importer ?? createImporter(root);
   const { config, problems, warnings } = await loadConfig(root, importer);
-  const { folders, files } = await scanDirectory(root);
+  const { folders, files, warnings: skippedLinks } = await scanDirectory(root);
+  warnings.push(...skippedLinks);
   const sources = new Map<string, SourceEntry[]>();
   for (const file of files) {
     const load = await loadFile(root, file, { importer });

@@ -1,7 +1,8 @@
-import { open, readFile } from "node:fs/promises";
+import { open, readFile, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { brand } from "../define/brand.js";
 import type { Definition } from "../registry/definition.js";
+import { isInsideDir } from "./inside-dir.js";
 import { isTextMimeType, looksLikeText, mimeTypeByExtension } from "./mime-types.js";
 
 const SNIFF_BYTES = 4096;
@@ -42,11 +43,41 @@ export async function staticResource(dir: string, file: string): Promise<Definit
     uri: staticResourceUri(pathInResources),
     mimeType,
     size,
-    read: async () =>
-      isText
-        ? { text: await readFile(absolutePath, "utf8") }
-        : new Uint8Array(await readFile(absolutePath)),
+    read: async () => {
+      const content = await readInside(dir, file);
+      return isText ? { text: content.toString("utf8") } : new Uint8Array(content);
+    },
   }) as unknown as Definition;
+}
+
+/**
+ * Reads `file` (relative to `dir`) at request time. A link swapped since the
+ * scan must not lead out of the server directory, and errors, which clients
+ * see, name the file by its path inside the directory, never an absolute one.
+ */
+async function readInside(dir: string, file: string): Promise<Buffer> {
+  try {
+    const [root, real] = await Promise.all([realpath(dir), realpath(join(dir, file))]);
+    if (!isInsideDir(root, real)) {
+      throw new Error(
+        `${file} is a symbolic link that leads outside the server directory; it is not served`,
+      );
+    }
+    return await readFile(real);
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+}
+
+function unreadable(file: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return new Error(`${file} no longer exists`);
+  if (code === "EACCES" || code === "EPERM") {
+    return new Error(`${file} cannot be read: permission denied`);
+  }
+  if (code === "EISDIR") return new Error(`${file} is now a folder, not a file`);
+  if (code !== undefined) return new Error(`${file} cannot be read (${code})`);
+  return error instanceof Error ? error : new Error(`${file} cannot be read`);
 }
 
 async function peek(path: string): Promise<{ size: number; head: Uint8Array }> {

@@ -34,8 +34,11 @@ async function initializeWith(url: string, headers: Record<string, string> = {})
   };
 }
 
-/** One request over node:http, which (unlike fetch) sends the Host header it is given. */
-function withHost(url: string, host: string): Promise<number> {
+/** A POST initialize over node:http, which (unlike fetch) sends the Host header it is given. */
+function initializeRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -44,17 +47,25 @@ function withHost(url: string, host: string): Promise<number> {
         port: target.port,
         path: target.pathname,
         method: "POST",
-        headers: { ...postHeaders(), host },
+        headers: { ...postHeaders(), ...headers },
         agent: false,
       },
       (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
       },
     );
     req.on("error", reject);
     req.end(JSON.stringify(initializeRequest()));
   });
+}
+
+async function withHost(url: string, host: string): Promise<number> {
+  return (await initializeRaw(url, { host })).status;
 }
 
 describe("--auth-token", () => {
@@ -125,7 +136,7 @@ describe("--auth-token", () => {
   });
 
   it("is off without either: no challenge, and no metadata published", async () => {
-    const server = await startCli(SERVE, { env: { MCP_DIR_AUTH_TOKEN: "" } });
+    const server = await startCli(SERVE);
     expect((await initializeWith(server.url)).status).toBe(200);
     const metadata = await fetch(`${server.origin}/.well-known/oauth-protected-resource/mcp`);
     expect(metadata.status).toBe(404);
@@ -165,6 +176,71 @@ describe("--path and --host", () => {
     expect(server.url).toMatch(/^http:\/\/localhost:\d+\/mcp$/);
     const { client } = await connect(server.url);
     expect(await client.ping()).toEqual({});
+  });
+});
+
+describe("beyond loopback", () => {
+  it("--host 0.0.0.0 without a token is refused: exit 1, saying what to do", async () => {
+    expect(await runCli([...SERVE, "--host", "0.0.0.0"])).toEqual({
+      code: 1,
+      signal: null,
+      stdout: "",
+      stderr:
+        "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n",
+    });
+  });
+
+  it("--allow-unauthenticated-remote serves it open, and still refuses a rebound page", async () => {
+    const server = await startCli([
+      ...SERVE,
+      "--host",
+      "0.0.0.0",
+      "--allow-unauthenticated-remote",
+    ]);
+    const { port } = new URL(server.url);
+    expect(await withHost(server.url, `mcp.example.com:${port}`)).toBe(200);
+    const rebound = await initializeRaw(server.url, {
+      host: `evil.example.com:${port}`,
+      origin: `http://evil.example.com:${port}`,
+    });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body)).toEqual({
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message: `Forbidden: Origin "http://evil.example.com:${port}" is not allowed; add it to allowedOrigins to accept requests from that page`,
+      },
+    });
+  });
+
+  it("with MCP_DIR_AUTH_TOKEN, --host 0.0.0.0 serves and wants the token", async () => {
+    const server = await startCli([...SERVE, "--host", "0.0.0.0"], {
+      env: { MCP_DIR_AUTH_TOKEN: "s3cret" },
+    });
+    expect((await initializeWith(server.url)).status).toBe(401);
+    const { client } = await connect(server.url, {
+      headers: { authorization: "Bearer s3cret" },
+    });
+    expect(await client.ping()).toEqual({});
+  });
+});
+
+describe("--max-sessions", () => {
+  it("answers one initialize too many with 503 and how to raise the bound", async () => {
+    const server = await startCli([...SERVE, "--max-sessions", "1"]);
+    expect((await initializeWith(server.url)).status).toBe(200);
+    expect(await initializeWith(server.url)).toEqual({
+      status: 503,
+      challenge: null,
+      body: {
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message:
+            "Service Unavailable: the server already holds its limit of 1 sessions; end one (DELETE) or try again later, or raise maxSessions (--max-sessions)",
+        },
+      },
+    });
   });
 });
 
@@ -211,6 +287,18 @@ describe("usage errors, exit 2 with the exact message", () => {
       "mcp-dir: --host must not be empty. See 'mcp-dir dev --help'",
     ],
     [
+      ["serve", "example-server", "--allow-unauthenticated-remote"],
+      "mcp-dir: --allow-unauthenticated-remote needs --http. See 'mcp-dir serve --help'",
+    ],
+    [
+      ["serve", "example-server", "--http", "--max-sessions", "0"],
+      "mcp-dir: --max-sessions must be a whole number of 1 or more, got '0'. See 'mcp-dir serve --help'",
+    ],
+    [
+      ["dev", "example-server", "--http", "--max-sessions", "many"],
+      "mcp-dir: --max-sessions must be a whole number of 1 or more, got 'many'. See 'mcp-dir dev --help'",
+    ],
+    [
       ["serve", "example-server", "--http", "--auth-token="],
       "mcp-dir: --auth-token must be a non-empty token without spaces. See 'mcp-dir serve --help'",
     ],
@@ -237,6 +325,18 @@ describe("usage errors, exit 2 with the exact message", () => {
       stdout: "",
       stderr:
         "mcp-dir: MCP_DIR_AUTH_TOKEN must be a token without spaces. See 'mcp-dir serve --help'\n",
+    });
+  });
+
+  it("refuses an empty MCP_DIR_AUTH_TOKEN rather than serving without auth", async () => {
+    expect(
+      await runCli(["serve", "example-server", "--http"], { env: { MCP_DIR_AUTH_TOKEN: "" } }),
+    ).toEqual({
+      code: 2,
+      signal: null,
+      stdout: "",
+      stderr:
+        "mcp-dir: MCP_DIR_AUTH_TOKEN is set but empty; set it to a token, or unset it to serve without auth. See 'mcp-dir serve --help'\n",
     });
   });
 

@@ -34,15 +34,23 @@ describe("Host and Origin checks", () => {
     }
   });
 
-  it("with any Host allowed, still wants the Origin to match the Host", () => {
+  it("with any Host allowed, an Origin equal to the Host is not enough (a rebound page sends that)", () => {
     const open = resolveHttpOptions({ allowedHosts: ["*"] });
     expect(checkHostAndOrigin({ host: "mcp.example.com" }, open)).toBeUndefined();
     expect(
-      checkHostAndOrigin({ host: "mcp.example.com", origin: "https://mcp.example.com" }, open),
-    ).toBeUndefined();
-    expect(
-      checkHostAndOrigin({ host: "mcp.example.com", origin: "https://evil.example" }, open)?.status,
+      checkHostAndOrigin({ host: "mcp.example.com", origin: "https://mcp.example.com" }, open)
+        ?.status,
     ).toBe(403);
+    expect(
+      checkHostAndOrigin({ host: "mcp.example.com", origin: "http://localhost:5173" }, open),
+    ).toBeUndefined();
+    const listed = resolveHttpOptions({
+      allowedHosts: ["*"],
+      allowedOrigins: ["https://mcp.example.com"],
+    });
+    expect(
+      checkHostAndOrigin({ host: "mcp.example.com", origin: "https://mcp.example.com" }, listed),
+    ).toBeUndefined();
   });
 });
 

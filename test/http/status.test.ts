@@ -590,10 +590,10 @@ describe("serveHttp", () => {
   });
 
   it("bound to every interface, warns, accepts any Host and still checks Origin", async () => {
-    const open = await start({ host: "0.0.0.0" });
+    const open = await start({ host: "0.0.0.0", allowUnauthenticatedRemote: true });
     expect(open.url).toBe(`http://127.0.0.1:${open.serving.port}/mcp`);
     expect(open.warnings).toEqual([
-      "listening on every interface (0.0.0.0): any Host header is accepted, so DNS rebinding protection rests on the Origin check alone; set allowedHosts to the names clients use",
+      "listening on every interface (0.0.0.0): any Host header is accepted, so DNS rebinding protection rests on the Origin check alone (browser pages need a loopback Origin or one in allowedOrigins); set allowedHosts to the names clients use",
     ]);
     const named = await rawRequest(open.url, {
       headers: { ...postHeaders(), host: "mcp.example.com" },

@@ -33,8 +33,8 @@ export function readBody(
   const onData = (chunk: Buffer) => {
     size += chunk.length;
     if (size > maxBytes) {
-      // Stop keeping it; node discards the rest once the 413 has gone out, so the
-      // client reads the answer instead of a reset connection.
+      // Stop keeping it; the caller answers 413 and closes the connection, so
+      // the rest is never read.
       chunks.length = 0;
       finish({ ok: false, reason: "too-large" });
       return;

@@ -218,11 +218,14 @@ class StreamableHttpHandler implements HttpHandler {
         if (!transport && isStatelessPost(parsed, req)) this.stateless(parsed, req, res);
         else this.deliver(parsed, transport, res);
       } else if (body.reason === "too-large") {
+        // Close rather than read and discard the rest of a body that may never end.
+        res.once("finish", () => req.destroy());
         sendError(
           res,
           413,
           TRANSPORT_ERROR,
           `Payload Too Large: the body exceeds ${this.options.maxBodyBytes} bytes; send a smaller message or raise maxBodyBytes`,
+          { connection: "close" },
         );
       }
     });
@@ -266,7 +269,13 @@ class StreamableHttpHandler implements HttpHandler {
       }
     }
     let transport = known;
-    if (!transport && parsed.kind === "single" && initialize) transport = this.sessions.create();
+    if (!transport && parsed.kind === "single" && initialize) {
+      if (this.sessions.full) {
+        sendError(res, 503, TRANSPORT_ERROR, this.sessionsFull());
+        return;
+      }
+      transport = this.sessions.create();
+    }
     if (!transport) {
       const why = parsed.kind === "batch" ? " (initialize cannot be part of a batch)" : "";
       sendError(res, 400, TRANSPORT_ERROR, MISSING_SESSION + why);
@@ -289,6 +298,10 @@ class StreamableHttpHandler implements HttpHandler {
       { allow: "POST" },
     );
     return true;
+  }
+
+  private sessionsFull(): string {
+    return `Service Unavailable: the server already holds its limit of ${this.options.maxSessions} sessions; end one (DELETE) or try again later, or raise maxSessions (--max-sessions)`;
   }
 
   private get(req: IncomingMessage, res: ServerResponse): void {

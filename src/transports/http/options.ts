@@ -20,6 +20,11 @@ export interface HttpHandlerOptions {
   authorizationServers?: readonly string[];
   /** The public URL of the endpoint, when a proxy changes it; default: from the Host header. */
   publicUrl?: string;
+  /**
+   * Sessions open at once. Default 1000; a new initialize past it gets 503 until
+   * one ends (DELETE, idle timeout).
+   */
+  maxSessions?: number;
   /** A session with no request and no open stream for this long ends. Default 30 min; 0 never. */
   sessionIdleTimeoutMs?: number;
   /** The SSE `retry` field: how long a client waits before reconnecting. Default 1000 ms. */
@@ -39,6 +44,7 @@ export interface ResolvedHttpOptions {
   readonly authToken: string | undefined;
   readonly authorizationServers: readonly string[];
   readonly publicUrl: string | undefined;
+  readonly maxSessions: number;
   readonly sessionIdleTimeoutMs: number;
   readonly retryMs: number;
   readonly keepAliveMs: number;
@@ -70,6 +76,10 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
     throw new TypeError(`path must start with "/" and hold no query or fragment, got "${path}"`);
   }
   const hosts = options.allowedHosts ?? LOOPBACK_HOSTS;
+  const maxSessions = options.maxSessions ?? 1000;
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) {
+    throw new TypeError(`maxSessions must be a whole number of 1 or more, got ${maxSessions}`);
+  }
   if (options.authToken !== undefined && options.authToken.trim() === "") {
     throw new TypeError("authToken must not be empty; leave it unset to turn auth off");
   }
@@ -81,6 +91,7 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
     authToken: options.authToken,
     authorizationServers: options.authorizationServers ?? [],
     publicUrl: options.publicUrl?.replace(/\/+$/, ""),
+    maxSessions,
     sessionIdleTimeoutMs: nonNegative(
       options.sessionIdleTimeoutMs,
       30 * 60_000,

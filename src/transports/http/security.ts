@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
-import type { ResolvedHttpOptions } from "./options.js";
+import { LOOPBACK_HOSTS, type ResolvedHttpOptions } from "./options.js";
 import { TRANSPORT_ERROR } from "./responses.js";
 
 /** Why a request is turned away before it reaches a session. */
@@ -10,6 +10,8 @@ export interface Refusal {
   message: string;
   headers?: OutgoingHttpHeaders;
 }
+
+const LOOPBACK: ReadonlySet<string> = new Set(LOOPBACK_HOSTS);
 
 function refuse(status: number, message: string, headers?: OutgoingHttpHeaders): Refusal {
   return headers
@@ -26,7 +28,9 @@ export function hostnameOf(host: string): string {
 /**
  * DNS rebinding protection: a page on another site must not reach this server
  * through a name that resolves to it. The Host must be one we serve; an Origin,
- * when sent, must belong to an allowed host or be listed in allowedOrigins.
+ * when sent, must be listed in allowedOrigins or name an allowed host (a
+ * loopback one when any Host is accepted). An Origin that merely equals the
+ * Host proves nothing: a rebound page sends exactly that.
  */
 export function checkHostAndOrigin(
   headers: IncomingHttpHeaders,
@@ -44,14 +48,11 @@ export function checkHostAndOrigin(
   if (origin === undefined || options.allowedOrigins.has(origin)) return undefined;
   let originHost: string;
   try {
-    originHost = new URL(origin).host;
+    originHost = hostnameOf(new URL(origin).host);
   } catch {
     originHost = "";
   }
-  const allowed = allowedHosts
-    ? originHost !== "" && allowedHosts.has(hostnameOf(originHost))
-    : originHost !== "" && originHost === host?.toLowerCase();
-  if (allowed) return undefined;
+  if (originHost !== "" && (allowedHosts ?? LOOPBACK).has(originHost)) return undefined;
   return refuse(
     403,
     `Forbidden: Origin "${origin}" is not allowed; add it to allowedOrigins to accept requests from that page`,

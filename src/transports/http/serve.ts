@@ -9,6 +9,12 @@ export interface HttpServeOptions extends HttpHandlerOptions {
   host?: string;
   /** Default 3000; 0 picks a free port. */
   port?: number;
+  /**
+   * Serve a non-loopback host without authToken. Without it, binding beyond
+   * this machine with no token is refused: anyone who can reach the port could
+   * call every tool.
+   */
+  allowUnauthenticatedRemote?: boolean;
   /** Close every session and the listener on SIGINT/SIGTERM, then let the signal take its course. */
   handleSignals?: boolean;
 }
@@ -48,7 +54,7 @@ function defaultAllowedHosts(host: string, warn: (message: string) => void): rea
   if (isLoopback(host)) return LOOPBACK_HOSTS;
   if (WILDCARD_HOSTS.has(host)) {
     warn(
-      `listening on every interface (${host}): any Host header is accepted, so DNS rebinding protection rests on the Origin check alone; set allowedHosts to the names clients use`,
+      `listening on every interface (${host}): any Host header is accepted, so DNS rebinding protection rests on the Origin check alone (browser pages need a loopback Origin or one in allowedOrigins); set allowedHosts to the names clients use`,
     );
     return ["*"];
   }
@@ -101,11 +107,22 @@ export async function serveHttp(
   server: McpServer,
   options: HttpServeOptions = {},
 ): Promise<HttpServing> {
-  const { host = "127.0.0.1", port = 3000, handleSignals = false, ...handlerOptions } = options;
+  const {
+    host = "127.0.0.1",
+    port = 3000,
+    handleSignals = false,
+    allowUnauthenticatedRemote = false,
+    ...handlerOptions
+  } = options;
   // node reads an empty host as "every interface": never expose the server by accident.
   if (host.trim() === "") {
     throw new TypeError(
       "host must not be empty; leave it unset to bind 127.0.0.1 (this machine only)",
+    );
+  }
+  if (!isLoopback(host) && handlerOptions.authToken === undefined && !allowUnauthenticatedRemote) {
+    throw new Error(
+      `Refusing to listen on ${host} without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open`,
     );
   }
   const allowedHosts =

@@ -36,6 +36,11 @@ export class SessionTable {
     return this.sessions.size;
   }
 
+  /** True when a new session would pass maxSessions. */
+  get full(): boolean {
+    return this.sessions.size >= this.options.maxSessions;
+  }
+
   values(): IterableIterator<HttpSessionTransport> {
     return this.sessions.values();
   }
