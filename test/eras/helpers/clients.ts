@@ -1,0 +1,162 @@
+/**
+ * The official clients of both protocol eras, behind one small interface, so
+ * one behaviour suite runs against every combination: the v1 SDK client
+ * (`@modelcontextprotocol/sdk`, 2025-11-25 sessions) and the v2 client
+ * (`@modelcontextprotocol/client`) pinned to 2026-07-28 or in `auto` mode,
+ * over stdio (spawning the real CLI) or Streamable HTTP (to a running CLI).
+ */
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as HttpTransportV2,
+} from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioTransportV2 } from "@modelcontextprotocol/client/stdio";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as StdioTransportV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CLI, REPO_ROOT } from "../../http-cli/helpers.js";
+
+export type ClientKind = "v1 at 2025-11-25" | "v2 pinned to 2026-07-28" | "v2 in auto mode";
+export type TransportKind = "stdio" | "http";
+
+export const CLIENT_KINDS: readonly ClientKind[] = [
+  "v1 at 2025-11-25",
+  "v2 pinned to 2026-07-28",
+  "v2 in auto mode",
+];
+
+/** The era each client ends up speaking with a dual-era server. */
+export const VERSION_OF: Readonly<Record<ClientKind, string>> = {
+  "v1 at 2025-11-25": "2025-11-25",
+  "v2 pinned to 2026-07-28": "2026-07-28",
+  "v2 in auto mode": "2026-07-28",
+};
+
+type Params = Record<string, unknown>;
+type Result = Record<string, unknown>;
+
+/** What the suites use of a client; both SDKs' clients have these methods. */
+export interface EraClient {
+  readonly kind: ClientKind;
+  listTools(): Promise<Result>;
+  callTool(params: Params, options?: { onprogress?: (progress: Params) => void }): Promise<Result>;
+  listPrompts(): Promise<Result>;
+  getPrompt(params: Params): Promise<Result>;
+  listResources(): Promise<Result>;
+  listResourceTemplates(): Promise<Result>;
+  readResource(params: Params): Promise<Result>;
+  complete(params: Params): Promise<Result>;
+  getInstructions(): string | undefined;
+  getServerVersion(): Result | undefined;
+  getServerCapabilities(): Result | undefined;
+  /** The protocol revision in use once connected. */
+  protocolVersion(): string | undefined;
+  /** The v2 client's client itself, for what only it has (listen, discover). */
+  readonly v2?: ClientV2;
+  close(): Promise<void>;
+}
+
+const INFO = { name: "eras-test-client", version: "1.0.0" };
+const open = new Set<EraClient>();
+
+/** Where the server is: a command to spawn (stdio) or a URL (HTTP). */
+export type Target = { stdio: string[] } | { url: string };
+
+export async function connectClient(kind: ClientKind, target: Target): Promise<EraClient> {
+  const client =
+    kind === "v1 at 2025-11-25" ? await connectV1(target) : await connectV2(kind, target);
+  open.add(client);
+  return client;
+}
+
+/** The v1 client tells a transport the negotiated version only when it can be told. */
+class StdioWithVersionV1 extends StdioTransportV1 {
+  protocolVersion: string | undefined;
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+  }
+}
+
+async function connectV1(target: Target): Promise<EraClient> {
+  const client = new ClientV1(INFO, { capabilities: {} });
+  const transport =
+    "url" in target
+      ? new HttpTransportV1(new URL(target.url))
+      : new StdioWithVersionV1({
+          command: process.execPath,
+          args: [CLI, ...target.stdio],
+          cwd: REPO_ROOT,
+          stderr: "ignore",
+        });
+  await client.connect(transport);
+  return adapt(client, "v1 at 2025-11-25", () => {
+    return (transport as { protocolVersion?: string }).protocolVersion;
+  });
+}
+
+async function connectV2(kind: ClientKind, target: Target): Promise<EraClient> {
+  const versionNegotiation =
+    kind === "v2 in auto mode" ? { mode: "auto" as const } : { mode: { pin: "2026-07-28" } };
+  const client = new ClientV2(INFO, { versionNegotiation } as ConstructorParameters<
+    typeof ClientV2
+  >[1]);
+  const transport =
+    "url" in target
+      ? new HttpTransportV2(new URL(target.url))
+      : new StdioTransportV2({
+          command: process.execPath,
+          args: [CLI, ...target.stdio],
+          cwd: REPO_ROOT,
+          stderr: "ignore",
+        });
+  await client.connect(transport);
+  const negotiated = client as unknown as { getNegotiatedProtocolVersion(): string | undefined };
+  return { ...adapt(client, kind, () => negotiated.getNegotiatedProtocolVersion()), v2: client };
+}
+
+/** The calls both clients have, bound to `client` (whose private fields need it as `this`). */
+function adapt(client: object, kind: ClientKind, version: () => string | undefined): EraClient {
+  const c = client as Record<string, (...args: unknown[]) => unknown>;
+  const call =
+    <T>(name: string) =>
+    (...args: unknown[]) =>
+      c[name]?.call(client, ...args) as T;
+  return {
+    kind,
+    listTools: call("listTools"),
+    // v1 takes (params, resultSchema?, options?), v2 (params, options?).
+    callTool: (params, options) =>
+      (kind === "v1 at 2025-11-25"
+        ? c.callTool?.call(client, params, undefined, options)
+        : c.callTool?.call(client, params, options)) as Promise<Result>,
+    listPrompts: call("listPrompts"),
+    getPrompt: call("getPrompt"),
+    listResources: call("listResources"),
+    listResourceTemplates: call("listResourceTemplates"),
+    readResource: call("readResource"),
+    complete: call("complete"),
+    getInstructions: call("getInstructions"),
+    getServerVersion: call("getServerVersion"),
+    getServerCapabilities: call("getServerCapabilities"),
+    protocolVersion: version,
+    close: call("close"),
+  };
+}
+
+/** Closes every client a test opened. */
+export async function closeClients(): Promise<void> {
+  const all = [...open];
+  open.clear();
+  await Promise.all(all.map((client) => client.close().catch(() => {})));
+}
+
+/**
+ * A result as both eras share it: 2026-07-28 adds `resultType`, the server's
+ * identity in `_meta` and, on lists and reads, caching hints.
+ */
+export function shared(result: Result): Result {
+  const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, _meta, ...rest } = result;
+  const meta = { ...(_meta as Record<string, unknown> | undefined) };
+  delete meta["io.modelcontextprotocol/serverInfo"];
+  return Object.keys(meta).length > 0 ? { ...rest, _meta: meta } : rest;
+}
