@@ -25,9 +25,10 @@ export async function describeImportError(
   const message = where.relativize(error.message);
   const code = (error as { code?: unknown }).code;
   if (code === "ERR_MODULE_NOT_FOUND") {
-    return message.startsWith("Cannot find package")
+    const said = message.startsWith("Cannot find package")
       ? `${message}; install it in the server directory (npm install)`
       : message;
+    return withLocation(said, where.fromStackFrames(error.stack));
   }
   if (code === "MODULE_NOT_FOUND") {
     return withLocation(
