@@ -116,15 +116,17 @@ export class HotReloader {
     for (const file of [...changed, ...retried]) {
       if (!(await isFile(resolve(this.root, file)))) {
         served ??= this.servedSources();
-        // A path that served nothing (a file that failed, a folder) goes quietly.
-        if (served.has(file) || this.failing.has(file)) updates.set(file, null);
+        // A path that served nothing (a file that never loaded, a folder) goes quietly.
+        if (served.has(file)) updates.set(file, null);
         this.failing.delete(file);
         continue;
       }
       const load = await loadFile(this.root, file, { importer: this.modules });
       if (!retried.includes(file)) warnings.push(...load.warnings);
+      served ??= this.servedSources();
       if (load.problems.length > 0) problems.push(...load.problems);
-      else updates.set(file, load.entries);
+      // A file that serves nothing and served nothing (an ignored file) changes nothing.
+      else if (load.entries.length > 0 || served.has(file)) updates.set(file, load.entries);
     }
     const change = this.apply(updates, problems);
     return {
