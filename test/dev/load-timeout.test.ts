@@ -33,4 +33,16 @@ describe("mcp-dir dev: a file that never finishes loading", () => {
     await dev.waitForLine(reloaded("tools/spin.ts", " \\(fixed\\)"));
     expect(textOf(await dev.client.callTool({ name: "spin", arguments: {} }))).toBe("second");
   });
+
+  it("does not run a file stopped for its time again at every save of another file", async () => {
+    const dev = await startDev(
+      { "tools/spin.ts": `while (true) {}\n${toolFile("Spins", "never")}` },
+      { args: ["--load-timeout", "300"] },
+    );
+    dev.write("tools/other.ts", toolFile("Other", "other"));
+    const line = await dev.waitForLine(reloaded("tools/other.ts"));
+    const ms = Number(/in (\d+) ms$/.exec(line)?.[1]);
+    expect(ms).toBeLessThan(300);
+    expect(textOf(await dev.client.callTool({ name: "other", arguments: {} }))).toBe("other");
+  });
 });
