@@ -28,11 +28,9 @@ interface CachedModule {
 }
 
 type LoadExtension = (this: unknown, module: unknown, filename: string) => unknown;
-type LoadRequest = (
-  request: string,
-  parent: { filename?: string } | undefined,
-  isMain: boolean,
-) => unknown;
+type Parent = { filename?: string } | undefined;
+type LoadRequest = (request: string, parent: Parent, isMain: boolean) => unknown;
+type ResolveRequest = (request: string, parent: Parent, isMain: boolean) => string;
 
 let registered = false;
 /** The directories whose files are author code (`dir/`), for every ReloadableModules made. */
@@ -89,7 +87,15 @@ function isAuthorCode(filename: string): boolean {
 function register(): void {
   if (registered) return;
   registered = true;
-  const loader = Module as unknown as { _load: LoadRequest };
+  const loader = Module as unknown as { _load: LoadRequest; _resolveFilename: ResolveRequest };
+  /** A tsconfig "paths" alias (which tsx resolves) names a file of the directory, not a package. */
+  const isAlias = (request: string, parent: Parent) => {
+    try {
+      return isAuthorCode(loader._resolveFilename(request, parent, false));
+    } catch {
+      return false;
+    }
+  };
   const load = loader._load;
   // An author file written as an ES module gets its packages from Node's ES module loader.
   loader._load = function (this: unknown, request, parent, isMain) {
@@ -99,7 +105,8 @@ function register(): void {
       isPackageSpecifier(request) &&
       !Module.isBuiltin(request) &&
       isAuthorCode(from) &&
-      isEsmFile(from)
+      isEsmFile(from) &&
+      !isAlias(request, parent)
     ) {
       return packages.required(request, from);
     }
