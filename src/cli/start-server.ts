@@ -17,6 +17,8 @@ export interface StartOptions {
   http?: HttpFlags;
   /** Watch the directory and reload every saved file in place. */
   dev?: { verbose: boolean };
+  /** How long one file may take to load (default 5000 ms). */
+  loadTimeoutMs?: number;
 }
 
 /**
@@ -26,7 +28,10 @@ export interface StartOptions {
  */
 export async function startServer(dir: string, options: StartOptions = {}): Promise<number> {
   const root = await realpath(resolve(dir)).catch(() => resolve(dir));
-  const importer = createImporter(root);
+  const importer = createImporter(
+    root,
+    options.loadTimeoutMs === undefined ? {} : { loadTimeoutMs: options.loadTimeoutMs },
+  );
   // In dev, folders created later must reach clients that are already connected.
   const overrides = options.dev ? { announce: ["tools", "prompts", "resources"] as const } : {};
   const loaded = await loadQuietly(dir, overrides, { importer });

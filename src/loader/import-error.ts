@@ -1,6 +1,7 @@
 import { sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDefinitionError } from "../define/definition-error.js";
+import { LoadTimeoutError } from "./load-timeout.js";
 
 /**
  * Says why importing `file` failed, for its author: what the error was and
@@ -13,6 +14,9 @@ export async function describeImportError(
   file: string,
 ): Promise<string> {
   if (!(error instanceof Error)) return `threw while loading: ${String(error)}`;
+  if (error instanceof LoadTimeoutError) {
+    return `${error.message} and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>`;
+  }
   const where = new Locator(dir, file);
   const transform = describeTransformError(error, where);
   if (transform !== undefined) return transform;
@@ -25,9 +29,10 @@ export async function describeImportError(
   const message = where.relativize(error.message);
   const code = (error as { code?: unknown }).code;
   if (code === "ERR_MODULE_NOT_FOUND") {
-    return message.startsWith("Cannot find package")
+    const said = message.startsWith("Cannot find package")
       ? `${message}; install it in the server directory (npm install)`
       : message;
+    return withLocation(said, where.fromStackFrames(error.stack));
   }
   if (code === "MODULE_NOT_FOUND") {
     return withLocation(

@@ -12,6 +12,11 @@ export interface ModuleImporter {
  * A new importer sees every file of the directory afresh; packages load once
  * per process. See ReloadableModules for how.
  */
-export function createImporter(dir: string): ReloadableModules {
-  return new ReloadableModules(dir);
+export function createImporter(
+  dir: string,
+  options: { loadTimeoutMs?: number } = {},
+): ReloadableModules {
+  const importer = new ReloadableModules(dir);
+  if (options.loadTimeoutMs !== undefined) importer.loadTimeoutMs = options.loadTimeoutMs;
+  return importer;
 }

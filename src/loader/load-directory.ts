@@ -22,6 +22,8 @@ export interface DirectoryLoad {
 
 export interface LoadDirectoryOptions {
   importer?: ModuleImporter;
+  /** How long one file may take to load when no importer is given (default 5000 ms). */
+  loadTimeoutMs?: number;
 }
 
 /**
@@ -39,7 +41,12 @@ export async function loadDirectory(
   );
   if (!isDirectory) throw new Error(`${resolve(dir)} is not a directory`);
   const root = await resolveServerDir(dir);
-  const importer = options.importer ?? createImporter(root);
+  const importer =
+    options.importer ??
+    createImporter(
+      root,
+      options.loadTimeoutMs === undefined ? {} : { loadTimeoutMs: options.loadTimeoutMs },
+    );
   const { config, problems, warnings } = await loadConfig(root, importer);
   const { folders, files, warnings: skippedLinks } = await scanDirectory(root);
   warnings.push(...skippedLinks);

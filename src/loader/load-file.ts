@@ -6,6 +6,7 @@ import { deriveName } from "./derive-name.js";
 import { CODE_EXTENSIONS, folderOf, isCodeFile, isMarkdownFile } from "./folders.js";
 import { describeImportError } from "./import-error.js";
 import { createImporter, type ModuleImporter } from "./importer.js";
+import { LoadTimeoutError } from "./load-timeout.js";
 import { markdownPrompt } from "./markdown-prompt.js";
 import type { LoadProblem, LoadWarning } from "./problems.js";
 import { staticResource } from "./static-resource.js";
@@ -18,6 +19,8 @@ export interface FileLoad {
   readonly entries: SourceEntry[];
   readonly problems: LoadProblem[];
   readonly warnings: LoadWarning[];
+  /** It was stopped for taking longer than the load timeout. */
+  timedOut?: boolean;
 }
 
 export interface LoadFileOptions {
@@ -54,6 +57,7 @@ export async function loadFile(
       namespace = await importer.import(resolve(root, file));
     } catch (error) {
       load.problems.push({ file, message: await describeImportError(error, root, file) });
+      if (error instanceof LoadTimeoutError) load.timedOut = true;
       return load;
     }
     const found = collectDefinitions(namespace, file, folder);

@@ -1,20 +1,36 @@
 import { readFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
-import { dirname, join, sep } from "node:path";
+import { dirname, extname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { register as registerCommonJs } from "tsx/cjs/api";
 import { isPlainObject } from "../define/plain-object.js";
+import {
+  EsmPackages,
+  isPackageSpecifier,
+  type ModuleNamespace,
+  PackageNeeded,
+} from "./esm-packages.js";
+import {
+  DEFAULT_LOAD_TIMEOUT_MS,
+  LoadTimeoutError,
+  runBefore,
+  settleBefore,
+} from "./load-timeout.js";
 
-export type ModuleNamespace = Readonly<Record<string, unknown>>;
+export type { ModuleNamespace } from "./esm-packages.js";
 
 interface CachedModule {
   id: string;
   exports: unknown;
+  loaded: boolean;
   children: CachedModule[];
   parent?: CachedModule | null;
 }
 
 type LoadExtension = (this: unknown, module: unknown, filename: string) => unknown;
+type Parent = { filename?: string } | undefined;
+type LoadRequest = (request: string, parent: Parent, isMain: boolean) => unknown;
+type ResolveRequest = (request: string, parent: Parent, isMain: boolean) => string;
 
 let registered = false;
 /** The directories whose files are author code (`dir/`), for every ReloadableModules made. */
@@ -39,6 +55,17 @@ function isModuleScope(dir: string): boolean {
   return isModule;
 }
 
+/** Packages of the process, shared by every ReloadableModules. */
+const packages = new EsmPackages();
+
+/** Whether Node would run `filename` as an ES module (its extension, else its package.json). */
+function isEsmFile(filename: string): boolean {
+  const extension = extname(filename);
+  if (extension === ".mjs" || extension === ".mts") return true;
+  if (extension === ".cjs" || extension === ".cts") return false;
+  return isModuleScope(dirname(filename));
+}
+
 function isAuthorCode(filename: string): boolean {
   for (const prefix of authorDirs) {
     if (
@@ -60,6 +87,31 @@ function isAuthorCode(filename: string): boolean {
 function register(): void {
   if (registered) return;
   registered = true;
+  const loader = Module as unknown as { _load: LoadRequest; _resolveFilename: ResolveRequest };
+  /** A tsconfig "paths" alias (which tsx resolves) names a file of the directory, not a package. */
+  const isAlias = (request: string, parent: Parent) => {
+    try {
+      return isAuthorCode(loader._resolveFilename(request, parent, false));
+    } catch {
+      return false;
+    }
+  };
+  const load = loader._load;
+  // An author file written as an ES module gets its packages from Node's ES module loader.
+  loader._load = function (this: unknown, request, parent, isMain) {
+    const from = parent?.filename;
+    if (
+      from !== undefined &&
+      isPackageSpecifier(request) &&
+      !Module.isBuiltin(request) &&
+      isAuthorCode(from) &&
+      isEsmFile(from) &&
+      !isAlias(request, parent)
+    ) {
+      return packages.required(request, from);
+    }
+    return load.call(this, request, parent, isMain);
+  };
   const extensions = (Module as unknown as { _extensions: Record<string, LoadExtension> })
     ._extensions;
   const native = extensions[".js"];
@@ -79,7 +131,9 @@ function register(): void {
  *
  * Files inside the directory go through tsx's CommonJS hooks (ES module syntax
  * and TypeScript are transformed) and live in `require.cache`, where a reload
- * deletes them; packages (zod, mcp-dir) load once and are shared. Measured: a
+ * deletes them; packages (zod, mcp-dir) load once and are shared: those that a
+ * file written as an ES module imports come from Node's ES module loader
+ * (EsmPackages), those of a CommonJS file from require(). Measured: a
  * reload takes about 1 ms, where a tsx ESM namespace per reload re-imports every
  * package (hundreds of ms and megabytes each time). A file with top-level await
  * cannot be CommonJS: it is imported as an ES module instead (each reload then
@@ -90,6 +144,9 @@ export class ReloadableModules {
   private readonly prefix: string;
   private readonly esmOnly = new Set<string>();
 
+  /** How long loading one file may take; a longer load fails with a LoadTimeoutError. */
+  loadTimeoutMs = DEFAULT_LOAD_TIMEOUT_MS;
+
   constructor(readonly dir: string) {
     this.prefix = `${dir}${sep}`;
     authorDirs.add(this.prefix);
@@ -98,15 +155,44 @@ export class ReloadableModules {
     this.clear();
   }
 
+  /**
+   * Imports a file of the directory. A package that a file written as an ES
+   * module imports is first imported with Node's ES module loader, and the
+   * file loaded again (once per package for the process). Loading fails with
+   * a LoadTimeoutError after `loadTimeoutMs`: synchronous code is stopped,
+   * a wait is given up.
+   */
   async import(absolutePath: string): Promise<ModuleNamespace> {
-    if (this.esmOnly.has(absolutePath)) return this.importEsm(absolutePath);
+    const ms = this.loadTimeoutMs;
+    const deadline = performance.now() + ms;
+    for (;;) {
+      if (this.esmOnly.has(absolutePath)) {
+        return settleBefore(deadline, ms, this.importEsm(absolutePath));
+      }
+      try {
+        return toNamespace(runBefore(deadline, ms, () => this.requireWithStack(absolutePath)));
+      } catch (error) {
+        this.forget(absolutePath);
+        if (error instanceof LoadTimeoutError) this.forgetUnfinished();
+        if (error instanceof PackageNeeded) {
+          await settleBefore(deadline, ms, packages.import(error));
+        } else if (isTopLevelAwait(error)) {
+          this.esmOnly.add(absolutePath);
+        } else {
+          throw error;
+        }
+      }
+    }
+  }
+
+  /** Node's and tsx's frames of a require() fill the default 10: keep the author's in sight. */
+  private requireWithStack(absolutePath: string): unknown {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = Math.max(limit, 30);
     try {
-      return toNamespace(this.require(absolutePath));
-    } catch (error) {
-      this.forget(absolutePath);
-      if (!isTopLevelAwait(error)) throw error;
-      this.esmOnly.add(absolutePath);
-      return this.importEsm(absolutePath);
+      return this.require(absolutePath);
+    } finally {
+      Error.stackTraceLimit = limit;
     }
   }
 
@@ -163,6 +249,13 @@ export class ReloadableModules {
   /** Forgets every file of the directory (packages stay loaded). */
   clear(): void {
     for (const id of Object.keys(this.cache)) if (this.inDir(id)) this.forget(id);
+  }
+
+  /** A stopped load leaves the modules it was loading in the cache, unfinished. */
+  private forgetUnfinished(): void {
+    for (const [id, mod] of Object.entries(this.cache)) {
+      if (mod && !mod.loaded && this.inDir(id)) this.forget(id);
+    }
   }
 
   private forget(file: string): void {

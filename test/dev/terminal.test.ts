@@ -97,6 +97,25 @@ export default defineTool({ description: "A v2", handler: () => "a v2" });
     expect(textOf(await dev.client.callTool({ name: "a", arguments: {} }))).toBe("a v2");
   });
 
+  it("does not call an ignored file reloaded, nor a file that never loaded removed", async () => {
+    const dev = await startDev({ "tools/a.ts": toolFile("A v1", "a v1") });
+    dev.write("tools/notes.txt", "Not a tool\n");
+    await dev.waitForLine(/^warning: tools\/notes\.txt: is ignored: /);
+    dev.write("tools/broken.ts", "export default {\n");
+    await dev.waitForLine("  (tools/broken.ts is not served until it loads)");
+    dev.remove("tools/broken.ts");
+    dev.remove("tools/notes.txt");
+    // Saved after the removals: its reload comes with or after theirs.
+    dev.write("tools/a.ts", toolFile("A v2", "a v2"));
+    await dev.waitForLine(reloaded("tools/a.ts"));
+    expect(dev.lines().slice(2)).toEqual([
+      'warning: tools/notes.txt: is ignored: tools/ holds .ts, .mts, .js, .mjs files; start its name with "_" to keep it there quietly',
+      "error: tools/broken.ts: SyntaxError: Expected identifier but found end of file (2:1)",
+      "  (tools/broken.ts is not served until it loads)",
+      expect.stringMatching(reloaded("tools/a.ts")),
+    ]);
+  });
+
   it("says that a change to the config file takes a restart", async () => {
     const config = (name: string) =>
       `import { defineConfig } from "mcp-dir";\n\nexport default defineConfig({ name: "${name}" });\n`;

@@ -1,4 +1,5 @@
 import type { Command } from "../command.js";
+import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
 import { parseCommandArgs } from "../parse-args.js";
 import { httpFlags, TRANSPORT_HELP, TRANSPORT_OPTIONS } from "../serve-options.js";
 import { startServer } from "../start-server.js";
@@ -18,6 +19,7 @@ here and sent to clients as a log message.
 
 Options:
 ${TRANSPORT_HELP}
+${LOAD_TIMEOUT_HELP}
   --verbose            Say what changed and what clients were told
   -h, --help           Show this help
 
@@ -29,7 +31,7 @@ Examples:
     const { values, positionals, help } = parseCommandArgs(
       "dev",
       argv,
-      { ...TRANSPORT_OPTIONS, verbose: { type: "boolean" } },
+      { ...TRANSPORT_OPTIONS, ...LOAD_TIMEOUT_OPTION, verbose: { type: "boolean" } },
       1,
     );
     if (help) {
@@ -39,6 +41,7 @@ Examples:
     const http = httpFlags(values, "dev");
     return startServer(positionals[0] ?? ".", {
       ...(http && { http }),
+      ...loadTimeoutFlag(values, "dev"),
       dev: { verbose: values.verbose === true },
     });
   },

@@ -1,4 +1,5 @@
 import type { Command } from "../command.js";
+import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
 import { parseCommandArgs } from "../parse-args.js";
 import { httpFlags, TRANSPORT_HELP, TRANSPORT_OPTIONS } from "../serve-options.js";
 import { startServer } from "../start-server.js";
@@ -17,6 +18,7 @@ Exits 1 if a file has a problem.
 
 Options:
 ${TRANSPORT_HELP}
+${LOAD_TIMEOUT_HELP}
   -h, --help           Show this help
 
 Examples (the command an MCP client runs):
@@ -24,12 +26,20 @@ Examples (the command an MCP client runs):
   npx mcp-dir serve /path/to/my-server --http --port 3000`,
 
   async run(argv) {
-    const { values, positionals, help } = parseCommandArgs("serve", argv, TRANSPORT_OPTIONS, 1);
+    const { values, positionals, help } = parseCommandArgs(
+      "serve",
+      argv,
+      { ...TRANSPORT_OPTIONS, ...LOAD_TIMEOUT_OPTION },
+      1,
+    );
     if (help) {
       await printOut(serve.help);
       return 0;
     }
     const http = httpFlags(values, "serve");
-    return startServer(positionals[0] ?? ".", http ? { http } : {});
+    return startServer(positionals[0] ?? ".", {
+      ...(http && { http }),
+      ...loadTimeoutFlag(values, "serve"),
+    });
   },
 };

@@ -49,6 +49,11 @@ async function isFile(path: string): Promise<boolean> {
 export class HotReloader {
   /** Files whose last load failed, with what was said about them. */
   private readonly failing = new Map<string, string>();
+  /**
+   * Failing files that were stopped for their time: retried only when a file
+   * that is not a definition file (a helper) changed, not at every save.
+   */
+  private readonly slow = new Set<string>();
 
   constructor(
     private readonly root: string,
@@ -84,6 +89,7 @@ export class HotReloader {
     const problems: LoadProblem[] = [];
     for (const file of files.filter((file) => !served.has(file))) {
       const load = await loadFile(this.root, file, { importer: this.modules });
+      if (load.timedOut) this.slow.add(file);
       if (load.problems.length > 0) problems.push(...load.problems);
       else if (load.entries.length > 0) updates.set(file, load.entries);
     }
@@ -107,7 +113,10 @@ export class HotReloader {
     const touched = [...new Set([...absolute, ...dropped].map((path) => this.relative(path)))];
     const changed = touched.filter((file) => folderOf(file) !== undefined && !isSkipped(file));
     changed.sort();
-    const retried = [...this.failing.keys()].filter((file) => !changed.includes(file)).sort();
+    const helperChanged = touched.some((file) => !changed.includes(file));
+    const retried = [...this.failing.keys()]
+      .filter((file) => !changed.includes(file) && (helperChanged || !this.slow.has(file)))
+      .sort();
 
     const updates: SourceUpdates = new Map();
     const problems: LoadProblem[] = [];
@@ -116,15 +125,20 @@ export class HotReloader {
     for (const file of [...changed, ...retried]) {
       if (!(await isFile(resolve(this.root, file)))) {
         served ??= this.servedSources();
-        // A path that served nothing (a file that failed, a folder) goes quietly.
-        if (served.has(file) || this.failing.has(file)) updates.set(file, null);
+        // A path that served nothing (a file that never loaded, a folder) goes quietly.
+        if (served.has(file)) updates.set(file, null);
         this.failing.delete(file);
+        this.slow.delete(file);
         continue;
       }
       const load = await loadFile(this.root, file, { importer: this.modules });
+      if (load.timedOut) this.slow.add(file);
+      else this.slow.delete(file);
       if (!retried.includes(file)) warnings.push(...load.warnings);
+      served ??= this.servedSources();
       if (load.problems.length > 0) problems.push(...load.problems);
-      else updates.set(file, load.entries);
+      // A file that serves nothing and served nothing (an ignored file) changes nothing.
+      else if (load.entries.length > 0 || served.has(file)) updates.set(file, load.entries);
     }
     const change = this.apply(updates, problems);
     return {

@@ -55,3 +55,28 @@ export async function removeServerDirs(): Promise<void> {
   created.clear();
   await Promise.all(all.map((dir) => rm(dir, { recursive: true, force: true })));
 }
+
+/**
+ * Two real ES module packages for a server directory's node_modules (files for
+ * createServerDir): "esm-only", whose exports has only an "import" condition
+ * (as estree-walker 3's does), and "tla-package", whose module awaits at its
+ * top level.
+ */
+export const ESM_ONLY_PACKAGES: Record<string, string> = {
+  "node_modules/esm-only/package.json": JSON.stringify({
+    name: "esm-only",
+    version: "1.0.0",
+    type: "module",
+    exports: { ".": { import: "./index.js" } },
+  }),
+  "node_modules/esm-only/index.js":
+    "export function walk(text) { return 'walked ' + text; }\nexport default function shout(text) { return text.toUpperCase(); }\n",
+  "node_modules/tla-package/package.json": JSON.stringify({
+    name: "tla-package",
+    version: "1.0.0",
+    type: "module",
+    exports: "./index.js",
+  }),
+  "node_modules/tla-package/index.js":
+    'export const ready = await new Promise((resolve) => setImmediate(() => resolve("ready")));\n',
+};

@@ -1,0 +1,115 @@
+import Module, { register } from "node:module";
+import { dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export type ModuleNamespace = Readonly<Record<string, unknown>>;
+
+/**
+ * A resolve hook (run by Node's loader) that resolves `mcp-dir-import:<json>`
+ * as `{ specifier, parentURL }` says: a package resolves from the author file
+ * that names it, with Node's own ES module resolution ("import" conditions).
+ */
+const HOOK = `
+const PREFIX = "mcp-dir-import:";
+export async function resolve(specifier, context, next) {
+  if (!specifier.startsWith(PREFIX)) return next(specifier, context);
+  const { specifier: wanted, parentURL } = JSON.parse(decodeURIComponent(specifier.slice(PREFIX.length)));
+  return next(wanted, { ...context, parentURL });
+}
+`;
+
+let hookRegistered = false;
+
+/**
+ * import() by Node's own loader, from a CommonJS module made here: a test
+ * runner or bundler that rewrites this module's import() (vitest does) would
+ * not apply the resolve hook.
+ */
+function makeNativeImport(): (specifier: string) => Promise<ModuleNamespace> {
+  const filename = fileURLToPath(import.meta.url);
+  const holder = new Module(filename) as Module & {
+    _compile(source: string, filename: string): void;
+  };
+  holder._compile("module.exports = (specifier) => import(specifier);", filename);
+  return holder.exports as (specifier: string) => Promise<ModuleNamespace>;
+}
+
+const nativeImport = makeNativeImport();
+
+/**
+ * Thrown by require() in a compiled author file for a package not imported
+ * yet: the importer imports it (asynchronously) and loads the file again.
+ * Compiled files require their imports before their own code runs, so no
+ * author code of the file ran twice.
+ */
+export class PackageNeeded extends Error {
+  constructor(
+    readonly specifier: string,
+    readonly importer: string,
+  ) {
+    super(`Cannot load '${specifier}' imported from ${importer} before it is imported`);
+    this.name = "PackageNeeded";
+  }
+}
+
+/** A bare specifier names a package: not a relative or absolute path, not `#imports`, not node:. */
+export function isPackageSpecifier(request: string): boolean {
+  return !/^(?:[./#\\]|[a-zA-Z]:|node:)/.test(request);
+}
+
+/**
+ * The packages that author files written as ES modules import, imported with
+ * Node's ES module loader (so an `exports` with only "import", or a module with
+ * top-level await, loads as with plain Node) and shared for the process: a
+ * package loads once, whatever reloads.
+ */
+export class EsmPackages {
+  /** What require() hands a compiled file, by the file's folder and the specifier. */
+  private readonly loaded = new Map<string, unknown>();
+
+  private key(specifier: string, importer: string): string {
+    return `${dirname(importer)}\0${specifier}`;
+  }
+
+  /** What the compiled file `importer` gets for `require(specifier)`, or a PackageNeeded to throw. */
+  required(specifier: string, importer: string): unknown {
+    const key = this.key(specifier, importer);
+    if (!this.loaded.has(key)) throw new PackageNeeded(specifier, importer);
+    return this.loaded.get(key);
+  }
+
+  async import(needed: PackageNeeded): Promise<void> {
+    const { specifier, importer } = needed;
+    if (!hookRegistered) {
+      register(`data:text/javascript,${encodeURIComponent(HOOK)}`);
+      hookRegistered = true;
+    }
+    const request = JSON.stringify({ specifier, parentURL: pathToFileURL(importer).href });
+    let namespace: ModuleNamespace;
+    try {
+      namespace = await nativeImport(`mcp-dir-import:${encodeURIComponent(request)}`);
+    } catch (error) {
+      // Node's frames are its loader's: add the import's place in the author file.
+      if (error instanceof Error) {
+        error.stack = `${error.stack}\n${needed.stack?.split("\n").slice(1).join("\n")}`;
+      }
+      throw error;
+    }
+    this.loaded.set(this.key(specifier, importer), asRequired(namespace));
+  }
+}
+
+/**
+ * What Node's require(esm) returns, for code compiled from ES module syntax:
+ * the namespace, marked `__esModule` when it has a default export so that the
+ * compiled `import x from` reads `default` (a CommonJS package's namespace has
+ * its `module.exports` as default). Getters keep the bindings live.
+ */
+function asRequired(namespace: ModuleNamespace): unknown {
+  const required: Record<string, unknown> = {};
+  for (const name of Object.keys(namespace)) {
+    Object.defineProperty(required, name, { enumerable: true, get: () => namespace[name] });
+  }
+  if ("default" in namespace) Object.defineProperty(required, "__esModule", { value: true });
+  return required;
+}
