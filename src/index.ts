@@ -1,5 +1,6 @@
 export type {
   BinaryResult,
+  ClientInfo,
   Completer,
   CompletionRequest,
   ElicitOutcome,
@@ -29,68 +30,66 @@ export {
   definePrompt,
   defineResource,
   defineTool,
-  definitionKind,
   isDefinitionError,
 } from "./define/index.js";
-export { ErrorCode, JsonRpcError } from "./jsonrpc/index.js";
 export {
-  applyToRegistry,
+  ErrorCode,
+  encodeMessage,
+  JsonRpcError,
+  type JsonRpcId,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type Parsed,
+  parseMessage,
+} from "./jsonrpc/index.js";
+export {
   type ConfigLoad,
-  createImporter,
-  type DefinitionFolder,
-  type DirectoryLoad,
-  type DirectoryWatcher,
   defineConfig,
-  type FileLoad,
   formatProblem,
   formatWarning,
-  HotReloader,
   type HttpConfig,
-  isSkipped,
   type LoadDirectoryOptions,
   type LoadedServer,
-  type LoadFileOptions,
   type LoadProblem,
   type LoadWarning,
-  loadConfig,
-  loadDirectory,
-  loadFile,
   loadServer,
-  type ModuleImporter,
-  type ModuleNamespace,
-  ReloadableModules,
-  type ReloadOutcome,
   type ResolvedConfig,
   type ServerConfig,
-  type WatchOptions,
-  watchDirectory,
 } from "./loader/index.js";
-export * from "./protocol/content.js";
-export * from "./protocol/downgrade.js";
+export {
+  audio,
+  embeddedResource,
+  image,
+  isContentBlock,
+  resourceLink,
+  text,
+  toBase64,
+} from "./protocol/content.js";
 export { McpErrorCode } from "./protocol/errors.js";
 export type * from "./protocol/types.js";
 export { LOGGING_LEVELS } from "./protocol/types.js";
 export {
-  atLeast,
-  DEFAULT_HTTP_VERSION,
-  FEATURE_SINCE,
-  type Feature,
-  isStatefulVersion,
-  LATEST_STATEFUL_VERSION,
-  negotiateVersion,
   type ProtocolVersion,
   STATEFUL_VERSIONS,
   STATELESS_VERSION,
   type StatefulVersion,
-  supports,
 } from "./protocol/versions.js";
-export type { Definition, RegistryChange, SourceEntry } from "./registry/index.js";
-export { Registry, RegistryError } from "./registry/index.js";
+export type { Definition, Registry, RegistryChange, SourceEntry } from "./registry/index.js";
+export { RegistryError } from "./registry/index.js";
 export {
+  type ChangeBus,
+  type ChangeListener,
+  type Connection,
   createServer,
+  InProcessChangeBus,
   type ListedKind,
   McpServer,
+  type MessageReceiver,
   RESOURCE_NOT_FOUND,
+  type SendOptions,
+  type ServerChange,
   type ServerOptions,
   type Transport,
 } from "./server/index.js";

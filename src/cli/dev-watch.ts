@@ -1,15 +1,15 @@
 import { relative, sep } from "node:path";
+import type { McpServer } from "../index.js";
 import {
   type DirectoryWatcher,
   formatProblem,
   formatWarning,
   HotReloader,
   type LoadProblem,
-  type McpServer,
   type ReloadableModules,
   type ReloadOutcome,
   watchDirectory,
-} from "../index.js";
+} from "../loader/index.js";
 import { countSummary } from "./load-report.js";
 import { divertStdout, printError } from "./stdout.js";
 

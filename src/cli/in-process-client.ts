@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
-import { LATEST_STATEFUL_VERSION, type McpServer, serveStdio } from "../index.js";
+import { type McpServer, serveStdio } from "../index.js";
+import { LATEST_STATEFUL_VERSION } from "../protocol/versions.js";
 
 type Message = {
   id?: string | number;

@@ -1,12 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
-import {
-  createImporter,
-  type HttpServeOptions,
-  type McpServer,
-  serveHttp,
-  serveStdio,
-} from "../index.js";
+import { type HttpServeOptions, type McpServer, serveHttp, serveStdio } from "../index.js";
+import { createImporter } from "../loader/index.js";
 import { startWatching } from "./dev-watch.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import type { HttpFlags } from "./serve-options.js";

@@ -1,3 +1,10 @@
+export {
+  type ChangeBus,
+  type ChangeListener,
+  InProcessChangeBus,
+  type ServerChange,
+} from "./change-bus.js";
+export type { Connection } from "./connection.js";
 export type { Engine } from "./engine.js";
 export { RESOURCE_NOT_FOUND } from "./methods/resources.js";
 export { RequestContext } from "./request-context.js";

@@ -15,7 +15,7 @@ afterAll(removeServerDirs);
 const SCRIPT = `
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createImporter } from ${JSON.stringify(pathToFileURL(join(REPO_ROOT, "dist/index.js")).href)};
+import { createImporter } from ${JSON.stringify(pathToFileURL(join(REPO_ROOT, "dist/loader/index.js")).href)};
 
 const dir = process.argv[1];
 const tool = join(dir, "tools/a.ts");

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { loadFile, loadServer } from "../../src/index.js";
+import { loadServer } from "../../src/index.js";
+import { loadFile } from "../../src/loader/index.js";
 import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
 
 afterAll(removeServerDirs);
