@@ -197,9 +197,14 @@ describe("a 2026-07-28 request over stdio", () => {
       method: "tools/call",
       params: { name: "hang", arguments: { key: "k1" }, _meta: meta() },
     });
-    const reason = modern(client, "tools/call", { name: "abort_reason", arguments: { key: "k1" } });
+    // A round trip after it: the hang's handler is running (and listening) by the answer.
+    await modern(client, "tools/list");
     client.notify("notifications/cancelled", { requestId: hangId, reason: "changed my mind" });
-    expect((await reason).result.content).toEqual([{ type: "text", text: "changed my mind" }]);
+    const reason = await modern(client, "tools/call", {
+      name: "abort_reason",
+      arguments: { key: "k1" },
+    });
+    expect(reason.result.content).toEqual([{ type: "text", text: "changed my mind" }]);
     // The reason's answer came after the cancellation: an answer to the hang would be before it.
     expect(client.messages.items.filter((m: Json) => m.id === hangId)).toEqual([]);
   });
