@@ -141,7 +141,7 @@ function argumentsFrom(spec: PromptArguments | undefined, problems: string[]) {
 
 function interpolate(template: string, args: Record<string, unknown>): string {
   return template.replace(/\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g, (_, name: string) => {
-    const value = args[name];
+    const value = Object.hasOwn(args, name) ? args[name] : undefined;
     return value === undefined || value === null ? "" : String(value);
   });
 }

@@ -213,6 +213,18 @@ describe("definePrompt: definitions", () => {
 });
 
 describe("definePrompt: get", () => {
+  it("leaves a placeholder named like an inherited property blank, not Object's method", async () => {
+    const prompt = compiled(
+      definePrompt({
+        name: "p",
+        messages: [{ role: "user", content: "[{{constructor}}][{{toString}}]" }],
+      }),
+    );
+    expect(await prompt.get({}, ctx)).toEqual({
+      messages: [{ role: "user", content: { type: "text", text: "[][]" } }],
+    });
+  });
+
   it("fills {{placeholders}} in static messages, blanks for missing ones", async () => {
     const prompt = compiled(
       definePrompt({

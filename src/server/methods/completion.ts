@@ -29,7 +29,10 @@ export const completionMethods: MethodTable = {
     } else {
       throw invalidParams('completion/complete: ref.type must be "ref/prompt" or "ref/resource"');
     }
-    const completer = completers[argumentName] as Parameters<typeof complete>[0];
+    // Own keys only: an argument named "toString" must not find Object's method.
+    const completer = (
+      Object.hasOwn(completers, argumentName) ? completers[argumentName] : undefined
+    ) as Parameters<typeof complete>[0];
     return { completion: await complete(completer, { value, arguments: chosen }) };
   },
 };
