@@ -1,4 +1,4 @@
-import type { JsonRpcErrorObject } from "./types.js";
+import type { JsonRpcErrorObject, JsonRpcId } from "./types.js";
 
 export const ErrorCode = {
   ParseError: -32700,
@@ -36,4 +36,9 @@ export function isJsonRpcError(value: unknown): value is JsonRpcError {
     value !== null &&
     (value as Record<symbol, unknown>)[BRAND] === true
   );
+}
+
+/** The answer to a request whose id another request still in flight holds. */
+export function idInUseMessage(id: JsonRpcId): string {
+  return `Invalid Request: id ${JSON.stringify(id)} is already in use by a request in flight; give each request its own id`;
 }

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   failure,
+  idInUseMessage,
   isNotification,
   isRequest,
   type JsonRpcId,
@@ -89,13 +90,7 @@ export class Connection implements MessageReceiver {
   private async serveRequest(request: JsonRpcRequest): Promise<void> {
     const { id } = request;
     if (this.inFlight.has(id)) {
-      this.transport.send(
-        failure(
-          id,
-          ErrorCode.InvalidRequest,
-          `Invalid Request: id ${JSON.stringify(id)} is already in use by a request in flight; give each request its own id`,
-        ),
-      );
+      this.transport.send(failure(id, ErrorCode.InvalidRequest, idInUseMessage(id)));
       return;
     }
     const inFlight = new InFlight();

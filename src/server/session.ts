@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   ErrorCode,
   failure,
+  idInUseMessage,
   isRequest,
   isResponse,
   type JsonRpcId,
@@ -148,6 +149,9 @@ export class Session implements MessageReceiver, SessionState {
         ErrorCode.InvalidRequest,
         `Server not initialized: send "initialize" before "${method}"`,
       );
+    }
+    if (this.inFlight.has(id)) {
+      return failure(id, ErrorCode.InvalidRequest, idInUseMessage(id));
     }
     const inFlight = new InFlight();
     this.inFlight.set(id, inFlight);

@@ -1,7 +1,9 @@
 import type { ServerResponse } from "node:http";
 import {
+  ErrorCode,
   encodeBatch,
   encodeMessage,
+  idInUseMessage,
   type JsonRpcId,
   type JsonRpcMessage,
   type JsonRpcResponse,
@@ -96,12 +98,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     this.lastActivity = Date.now();
     for (const id of ids) {
       if (this.exchanges.has(id)) {
-        sendError(
-          res,
-          400,
-          -32600,
-          `Invalid Request: id ${JSON.stringify(id)} is already in use by a request in flight; give each request its own id`,
-        );
+        sendError(res, 400, ErrorCode.InvalidRequest, idInUseMessage(id));
         return;
       }
     }
