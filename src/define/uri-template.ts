@@ -138,7 +138,8 @@ export function parseUriTemplate(template: string): UriTemplate {
         const value = query.get(name);
         if (value !== null) values[name] = value;
       }
-      return values;
+      // A NUL in a value is never a name an author could mean, and it cuts file paths short.
+      return Object.values(values).some((value) => value.includes("\0")) ? undefined : values;
     },
   };
 }

@@ -152,3 +152,18 @@ describe("uriProblem", () => {
     expect(uriProblem("http://[bad")).toBe('uri "http://[bad" is not a valid URI');
   });
 });
+
+describe("what a template's variables may hold", () => {
+  const template = parseUriTemplate("files://{name}{?q}");
+
+  it("gives authors percent-decoded values, dots and slashes included", () => {
+    expect(template.match("files://..%2F..%2Fetc%2Fpasswd")).toEqual({
+      name: "../../etc/passwd",
+    });
+  });
+
+  it("matches no URI whose decoded variable holds a NUL character, in the path or the query", () => {
+    expect(template.match("files://a%00b")).toBeUndefined();
+    expect(template.match("files://a?q=x%00y")).toBeUndefined();
+  });
+});
