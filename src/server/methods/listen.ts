@@ -4,6 +4,7 @@ import type { ServerChange } from "../change-bus.js";
 import { invalidParams, optionalObject } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import type { MethodTable } from "./method.js";
+import { MAX_SUBSCRIBED_URI } from "./resources.js";
 
 /** What a listen stream delivers: the 2026-07-28 SubscriptionFilter. */
 export interface SubscriptionFilter {
@@ -31,6 +32,12 @@ function readFilter(params: Record<string, unknown>, maxUris: number): Subscript
     if (!Array.isArray(uris) || !uris.every((uri) => typeof uri === "string")) {
       throw invalidParams(
         "subscriptions/listen: notifications.resourceSubscriptions must be an array of URI strings",
+      );
+    }
+    const tooLong = (uris as string[]).find((uri) => uri.length > MAX_SUBSCRIBED_URI);
+    if (tooLong !== undefined) {
+      throw invalidParams(
+        `subscriptions/listen: a resourceSubscriptions URI is ${tooLong.length} characters long; at most ${MAX_SUBSCRIBED_URI} are accepted`,
       );
     }
     if (uris.length > maxUris) {

@@ -1,6 +1,6 @@
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
-import { requireString } from "../params.js";
+import { invalidParams, requireString } from "../params.js";
 import { listMethod } from "./list.js";
 import { type MethodTable, sessionOf } from "./method.js";
 
@@ -26,11 +26,32 @@ export const resourceMethods: MethodTable = {
   },
 };
 
+/** The longest URI a client may subscribe to: what a client holds, the server holds too. */
+export const MAX_SUBSCRIBED_URI = 8192;
+
+/** The uri of a subscription, refused when too long to keep. */
+function subscribableUri(params: Record<string, unknown>, method: string): string {
+  const uri = requireString(params, "uri", method);
+  if (uri.length > MAX_SUBSCRIBED_URI) {
+    throw invalidParams(
+      `${method}: the uri is ${uri.length} characters long; at most ${MAX_SUBSCRIBED_URI} are accepted`,
+    );
+  }
+  return uri;
+}
+
 /** Resource subscriptions held by a 2025 session (2026-07-28 uses subscriptions/listen). */
 export const subscriptionMethods: MethodTable = {
   "resources/subscribe"(params, rc) {
-    const uri = requireString(params, "uri", "resources/subscribe");
-    sessionOf(rc).subscriptions.add(uri);
+    const uri = subscribableUri(params, "resources/subscribe");
+    const { subscriptions } = sessionOf(rc);
+    const most = rc.engine.maxSubscriptions;
+    if (!subscriptions.has(uri) && subscriptions.size >= most) {
+      throw invalidParams(
+        `resources/subscribe: this session already holds ${most} subscriptions, the most it may; unsubscribe from one, or raise maxSubscriptions`,
+      );
+    }
+    subscriptions.add(uri);
     return {};
   },
 
