@@ -6,12 +6,23 @@ const BRAND = Symbol.for("mcp-dir.raw-json");
 export class RawJson {
   readonly json: string;
 
-  constructor(json: string) {
+  constructor(json: string, flat = false) {
     if (json.trim() === "") throw new TypeError("RawJson needs a non-empty JSON text");
     // Newlines can only be insignificant whitespace in valid JSON, and an embedded one
     // would split the message in newline-delimited framing, so flatten them to spaces.
-    this.json = /[\r\n]/.test(json) ? json.replace(/[\r\n]/g, " ") : json;
+    this.json = !flat && /[\r\n]/.test(json) ? json.replace(/[\r\n]/g, " ") : json;
     Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /**
+   * Serialises `value` now; throws what JSON.stringify throws (a BigInt, a
+   * cycle, a toJSON that throws). Its output is already flat: no newline check.
+   */
+  static of(value: unknown): RawJson {
+    if (isRawJson(value)) return value;
+    const json = JSON.stringify(value);
+    if (json === undefined) throw new TypeError(`${String(value)} is not a JSON value`);
+    return new RawJson(json, true);
   }
 
   // Only a success's top-level result is spliced; anywhere else JSON.stringify calls this,

@@ -4,6 +4,7 @@ import {
   isJsonRpcError,
   type JsonRpcRequest,
   type JsonRpcResponse,
+  RawJson,
   success,
 } from "../jsonrpc/index.js";
 import type { Engine } from "./engine.js";
@@ -34,10 +35,23 @@ export async function dispatch(
   try {
     const result = await handler(params, new RequestContext(engine, env));
     if (inFlight.cancelled) return undefined;
-    return success(
-      id,
-      env.era === "stateless" ? completeResult(result, engine.serverInfo()) : result,
-    );
+    const complete = env.era === "stateless" ? completeResult(result, engine.serverInfo()) : result;
+    // Encoded here, once, so a result that is not JSON fails this request, named, and
+    // never the transport that would have encoded it.
+    let encoded: RawJson;
+    try {
+      encoded = RawJson.of(complete);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      const target = params.name ?? params.uri;
+      const of = typeof target === "string" ? ` of ${JSON.stringify(target)}` : "";
+      return failure(
+        id,
+        ErrorCode.InternalError,
+        `${method}${of} returned a result that cannot be sent as JSON: ${why}; return plain JSON values (no BigInt, no cycles)`,
+      );
+    }
+    return success(id, encoded);
   } catch (error) {
     if (inFlight.cancelled) return undefined;
     if (isJsonRpcError(error)) return failure(id, error.code, error.message, error.data);

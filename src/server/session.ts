@@ -27,6 +27,7 @@ import { InFlight } from "./in-flight.js";
 import { methodsFor } from "./methods/index.js";
 import { OutboundRequests } from "./outbound.js";
 import type { Params } from "./params.js";
+import { notifySafely } from "./send-safely.js";
 import type { MessageReceiver, SendOptions, Transport } from "./transport.js";
 
 const ALLOWED_BEFORE_INITIALIZE = new Set(["initialize", "ping"]);
@@ -205,7 +206,11 @@ export class Session implements MessageReceiver, SessionState {
   }
 
   notify(method: string, params: Params, options?: SendOptions): void {
-    this.send({ jsonrpc: "2.0", method, params }, options);
+    notifySafely(
+      (message) => this.engine.warn(message),
+      method,
+      () => this.send({ jsonrpc: "2.0", method, params }, options),
+    );
   }
 
   request(

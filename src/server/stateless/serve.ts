@@ -11,6 +11,7 @@ import type { Engine } from "../engine.js";
 import type { ClientChannel, RequestEnv } from "../env.js";
 import type { InFlight } from "../in-flight.js";
 import { methodsFor } from "../methods/index.js";
+import { notifySafely } from "../send-safely.js";
 import { type Envelope, readEnvelope } from "./envelope.js";
 
 /** The capability a method needs the server to offer; without it the method does not exist. */
@@ -59,7 +60,15 @@ export async function serveStateless(
       `Method not found: ${method} (this server offers no ${offeredBy})`,
     );
   }
-  return dispatch(engine, request, statelessEnv(id, envelope, channel, inFlight, closing));
+  const safe: ClientChannel = {
+    notify: (method, params) =>
+      notifySafely(
+        (message) => engine.warn(message),
+        method,
+        () => channel.notify(method, params),
+      ),
+  };
+  return dispatch(engine, request, statelessEnv(id, envelope, safe, inFlight, closing));
 }
 
 function statelessEnv(
