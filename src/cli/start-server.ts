@@ -6,6 +6,7 @@ import { startWatching } from "./dev-watch.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import type { HttpFlags } from "./serve-options.js";
 import { printError } from "./stdout.js";
+import { survivesStrayErrors } from "./stray-errors.js";
 
 export interface StartOptions {
   /** Serve Streamable HTTP with these options; stdio when absent. */
@@ -38,6 +39,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
   const watcher = options.dev
     ? await startWatching(server, root, importer, options.dev.verbose)
     : undefined;
+  const stopSurviving = survivesStrayErrors(server);
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;
   try {
     if (options.http) {
@@ -50,6 +52,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
       await serveStdio(server);
     }
   } finally {
+    stopSurviving();
     await watcher?.close();
     await server.close();
   }
