@@ -1,7 +1,7 @@
 import { RawJson } from "../jsonrpc/index.js";
 import { promptForVersion, resourceForVersion, toolForVersion } from "../protocol/downgrade.js";
 import type { Registry } from "../registry/registry.js";
-import { paginate } from "./pagination.js";
+import { decodeCursor, paginate } from "./pagination.js";
 
 export type ListKind = "tools" | "prompts" | "resources" | "resourceTemplates";
 
@@ -28,10 +28,13 @@ export class ListCache {
     pageSize: number,
     fields?: Readonly<Record<string, unknown>>,
   ): RawJson {
-    const key = cursor === undefined ? `${kind}|${version}` : `${kind}|${version}|${cursor}`;
+    // Keyed by the offset, not the cursor string: a cursor is refused unless it is
+    // the one string issued for its offset, so the cache holds at most one page per offset.
+    const offset = decodeCursor(cursor, this.count(kind));
+    const key = `${kind}|${version}|${offset}`;
     let page = this.pages.get(key);
     if (page === undefined) {
-      const { items, nextCursor } = paginate(this.items(kind, version), cursor, pageSize);
+      const { items, nextCursor } = paginate(this.items(kind, version), offset, pageSize);
       const result: Record<string, unknown> = { [kind]: items };
       if (nextCursor !== undefined) result.nextCursor = nextCursor;
       if (fields) Object.assign(result, fields);
@@ -39,6 +42,12 @@ export class ListCache {
       this.pages.set(key, page);
     }
     return page;
+  }
+
+  private count(kind: ListKind): number {
+    const { registry } = this;
+    if (kind === "resourceTemplates") return registry.templates.length;
+    return registry[kind].length;
   }
 
   private items(kind: ListKind, version: string): unknown[] {

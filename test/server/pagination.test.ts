@@ -97,6 +97,13 @@ describe(`pagination with pageSize ${PAGE_SIZE}`, () => {
     ["garbage", "garbage"],
     ["an offset past the end", Buffer.from("o:999").toString("base64url")],
     ["a negative offset", Buffer.from("o:-2").toString("base64url")],
+    // Lenient base64url decoding reads these as a real page's offset: one cursor, one string.
+    ["a padded form of an issued cursor", `${Buffer.from("o:2").toString("base64url")}=`],
+    [
+      "an issued cursor with a character decoding skips",
+      `${Buffer.from("o:2").toString("base64url")}.`,
+    ],
+    ["a cursor with leading zeros", Buffer.from("o:02").toString("base64url")],
   ])("refuses %s as a cursor with -32602", async (_what, cursor) => {
     for (const list of [
       () => sdk.client.listTools({ cursor }),
