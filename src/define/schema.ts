@@ -2,6 +2,7 @@ import { z } from "zod";
 import * as z3 from "zod/v3";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import type { JsonObject } from "../protocol/types.js";
+import { dialectOf, jsonSchemaValidator } from "./json-schema.js";
 import { isPlainObject } from "./plain-object.js";
 
 export type Zod4Schema = z.core.$ZodType;
@@ -9,7 +10,7 @@ export type Zod3Schema = z3.ZodTypeAny;
 export type AnySchema = Zod4Schema | Zod3Schema;
 export type Zod4Shape = Record<string, Zod4Schema>;
 export type Zod3Shape = Record<string, Zod3Schema>;
-/** A JSON Schema object written by hand: served as is, checked only for being an object. */
+/** A JSON Schema object written by hand: served as is, and validated (2020-12, or the dialect its $schema names). */
 export type JsonSchemaObject = {
   type: "object";
   properties?: Record<string, unknown>;
@@ -122,10 +123,15 @@ function fromSafeParse(result: SafeParse): ValidationResult {
     : { ok: false, message: formatIssues(result.error.issues) };
 }
 
-function validatorFor(schema: AnySchema | JsonSchemaObject): CompiledSchema["validate"] {
+function validatorFor(schema: AnySchema | JsonSchemaObject): CompiledSchema["validate"] | string {
   if (!isZod4(schema) && !isZod3(schema)) {
-    return (value) =>
-      isPlainObject(value) ? { ok: true, value } : { ok: false, message: "expected an object" };
+    const dialect = dialectOf(schema);
+    if (!isDraft(dialect)) return dialect;
+    try {
+      return jsonSchemaValidator(schema, dialect);
+    } catch (error) {
+      return `is not a valid JSON Schema: ${(error as Error).message}`;
+    }
   }
   const parser = schema as unknown as Parser;
   return (value) => {
@@ -181,5 +187,11 @@ function convert(spec: unknown, io: "input" | "output", what: string): CompiledS
   if (jsonSchema.type !== "object") {
     return `${what} must describe an object (MCP requires "type": "object"), got ${JSON.stringify(jsonSchema.type ?? "no type")}; wrap it: z.object({ value: ... })`;
   }
-  return { jsonSchema, validate: validatorFor(schema) };
+  const validate = validatorFor(schema);
+  if (typeof validate === "string") return `${what} ${validate}`;
+  return { jsonSchema, validate };
+}
+
+function isDraft(value: string): value is "2020-12" | "2019-09" | "7" | "4" {
+  return value === "2020-12" || value === "2019-09" || value === "7" || value === "4";
 }

@@ -525,22 +525,103 @@ describe("defineTool: calls", () => {
     expect(await tool.call(undefined, ctx)).toEqual({ content: [{ type: "text", text: "{}" }] });
   });
 
-  it("with a JSON Schema input, only checks that arguments are an object", async () => {
+  it("with a JSON Schema input, validates arguments fully before the handler runs", async () => {
+    let runs = 0;
     const tool = compiled(
       defineTool({
         name: "j",
         description: "d",
-        input: { type: "object", properties: { q: { type: "string" } } },
-        handler: (args) => args,
+        input: {
+          type: "object",
+          properties: {
+            a: { type: "number" },
+            b: { type: "number", minimum: 0 },
+            nested: {
+              type: "object",
+              properties: { name: { type: "string" } },
+              required: ["name"],
+            },
+          },
+          required: ["a", "b"],
+          additionalProperties: false,
+        },
+        handler: ({ a, b }: { a: number; b: number }) => {
+          runs++;
+          return String(a + b);
+        },
       }),
     );
-    expect(await tool.call({ q: 1 }, ctx)).toEqual({
-      content: [{ type: "text", text: '{"q":1}' }],
-    });
-    expect(await tool.call([1], ctx)).toEqual({
-      content: [{ type: "text", text: 'Invalid arguments for tool "j": expected an object' }],
+    const refused = (message: string) => ({
+      content: [{ type: "text", text: `Invalid arguments for tool "j": ${message}` }],
       isError: true,
     });
+    expect(await tool.call({ a: "1", b: 2 }, ctx)).toEqual(
+      refused('a: Instance type "string" is invalid. Expected "number"'),
+    );
+    expect(await tool.call({}, ctx)).toEqual(refused("a: is required; b: is required"));
+    expect(await tool.call({ a: 1, b: -5, zzz: true }, ctx)).toEqual(
+      refused("b: -5 is less than 0; zzz: is not allowed here"),
+    );
+    expect(await tool.call({ a: 1, b: 1, nested: {} }, ctx)).toEqual(
+      refused("nested.name: is required"),
+    );
+    expect(await tool.call([1], ctx)).toEqual(
+      refused('Instance type "array" is invalid. Expected "object"'),
+    );
+    expect(runs).toBe(0);
+    expect(await tool.call({ a: 1, b: 2 }, ctx)).toEqual({
+      content: [{ type: "text", text: "3" }],
+    });
+  });
+
+  it("validates a JSON Schema input in the dialect its $schema names: draft-07", async () => {
+    const tool = compiled(
+      defineTool({
+        name: "d7",
+        description: "d",
+        input: {
+          $schema: "http://json-schema.org/draft-07/schema#",
+          type: "object",
+          properties: { when: { type: "array", items: [{ type: "string" }, { type: "number" }] } },
+        },
+        handler: () => "ok",
+      }),
+    );
+    // draft-07's array form of items is a tuple.
+    expect(await tool.call({ when: ["x", 1] }, ctx)).toEqual({
+      content: [{ type: "text", text: "ok" }],
+    });
+    expect((await tool.call({ when: [1, "x"] }, ctx)).isError).toBe(true);
+  });
+
+  it("refuses a JSON Schema whose dialect it cannot validate, at definition time", () => {
+    expect(
+      inputProblems({ $schema: "https://example.com/my-dialect", type: "object", properties: {} }),
+    ).toEqual([
+      'input declares the JSON Schema dialect "https://example.com/my-dialect", which mcp-dir cannot validate; use 2020-12 (leave $schema out) or draft-07 ("http://json-schema.org/draft-07/schema#")',
+    ]);
+  });
+
+  it("with a JSON Schema output, a structured result that does not match is the tool's error", async () => {
+    const tool = compiled(
+      defineTool({
+        name: "o",
+        description: "d",
+        output: { type: "object", properties: { count: { type: "number" } }, required: ["count"] },
+        handler: () => ({ count: "three" }),
+      }),
+    );
+    const result = await tool.call({}, ctx);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(result.content).toEqual([
+      {
+        type: "text",
+        text: expect.stringContaining(
+          'count: Instance type "string" is invalid. Expected "number"',
+        ),
+      },
+    ]);
   });
 
   it("turns a thrown Error into isError with its message", async () => {
