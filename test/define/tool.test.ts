@@ -545,9 +545,9 @@ describe("defineTool: calls", () => {
           required: ["a", "b"],
           additionalProperties: false,
         },
-        handler: ({ a, b }: { a: number; b: number }) => {
+        handler: ({ a, b }) => {
           runs++;
-          return String(a + b);
+          return String(Number(a) + Number(b));
         },
       }),
     );
