@@ -11,6 +11,7 @@ import type {
 } from "../protocol/types.js";
 import { type Branded, brand } from "./brand.js";
 import { type Completer, completerKeyProblems } from "./complete.js";
+import { contentProblem } from "./content-shape.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
 import { nameProblem } from "./names.js";
@@ -166,6 +167,13 @@ function toMessage(value: unknown, promptName: string): PromptMessage {
     throw new JsonRpcError(
       ErrorCode.InternalError,
       `Prompt "${promptName}" returned a message whose content is not a content block`,
+    );
+  }
+  const problem = contentProblem(content, "message content");
+  if (problem) {
+    throw new JsonRpcError(
+      ErrorCode.InternalError,
+      `Prompt "${promptName}" returned invalid content: ${problem}`,
     );
   }
   return { role: message.role, content };

@@ -1,3 +1,4 @@
+import { ErrorCode, JsonRpcError } from "../jsonrpc/index.js";
 import { toBase64 } from "../protocol/content.js";
 import type { ReadResourceResult, ResourceContents } from "../protocol/types.js";
 
@@ -26,7 +27,14 @@ function toItem(value: unknown, uri: string, mimeType: string | undefined): Reso
     const withMime = item.mimeType === undefined && mimeType !== undefined;
     return withMime ? { ...item, mimeType } : item;
   }
-  return { uri, mimeType: mimeType ?? "application/json", text: JSON.stringify(value) };
+  const json = JSON.stringify(value);
+  if (json === undefined) {
+    throw new JsonRpcError(
+      ErrorCode.InternalError,
+      `Resource "${uri}" read returned ${value === undefined ? "nothing" : typeof value}; return a string, bytes, { text } or { blob } items, or { contents }`,
+    );
+  }
+  return { uri, mimeType: mimeType ?? "application/json", text: json };
 }
 
 export function toReadResult(

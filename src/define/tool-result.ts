@@ -1,6 +1,7 @@
 import { audio, image, isContentBlock, text } from "../protocol/content.js";
 import type { CallToolResult, ContentBlock, JsonObject } from "../protocol/types.js";
 import { sniffMimeType } from "./bytes.js";
+import { contentListProblem } from "./content-shape.js";
 import type { CompiledSchema } from "./schema.js";
 
 /** Bytes with the mime type that says what they are: `{ data, mimeType: "image/png" }`. */
@@ -62,6 +63,18 @@ function toContent(value: unknown): ContentBlock[] | string {
  * schema, the structured value is validated; a mismatch is the tool's error.
  */
 export async function normalizeToolResult(
+  value: unknown,
+  output: CompiledSchema | undefined,
+  toolName: string,
+): Promise<CallToolResult> {
+  const result = await shapeToolResult(value, output, toolName);
+  const problem = contentListProblem(result.content, "content");
+  return problem === undefined
+    ? result
+    : errorResult(`Tool "${toolName}" returned invalid content: ${problem}`);
+}
+
+async function shapeToolResult(
   value: unknown,
   output: CompiledSchema | undefined,
   toolName: string,
