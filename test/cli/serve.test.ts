@@ -57,7 +57,7 @@ export default {
     });
     expect(await connection.client.ping()).toEqual({});
     expect(errors).toEqual([]);
-    expect(connection.stderr()).toBe(
+    expect(await connection.waitForStderr("hello from handler\n")).toBe(
       `hello from import\nmcp-dir: serving ${dir.split(/[/\\]/).pop()} 0.0.0 from ${dir} (1 tool, 0 prompts, 0 resources) over stdio; waiting for a client on stdin\nhello from handler\n`,
     );
   });

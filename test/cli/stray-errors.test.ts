@@ -50,7 +50,7 @@ describe("author code's stray errors in serve", () => {
       );
       expect(log.level).toBe("error");
       expect(String(log.data)).toMatch(new RegExp(`^Author code raised ${what}`));
-      expect(connection.stderr()).toContain(`mcp-dir: author code raised ${what}`);
+      await connection.waitForStderr(`mcp-dir: author code raised ${what}`);
       expect(await connection.client.callTool({ name: "ok", arguments: {} })).toEqual({
         content: [{ type: "text", text: "ok" }],
       });

@@ -96,7 +96,7 @@ describe("a result that cannot be encoded as JSON", () => {
     expect(await connection.client.callTool({ name: "log-bigint", arguments: {} })).toEqual({
       content: [{ type: "text", text: "logged" }],
     });
-    expect(connection.stderr()).toContain(
+    await connection.waitForStderr(
       "[mcp-dir] a notifications/message could not be sent as JSON and was dropped: Do not know how to serialize a BigInt",
     );
   });

@@ -4,6 +4,7 @@ import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/ind
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { REPO_ROOT } from "../../loader/helpers/server-dir.js";
+import { Inbox } from "../../server/helpers/inbox.js";
 
 /** The built CLI: `npm test` builds before running the tests. */
 export const CLI = join(REPO_ROOT, "dist", "cli", "main.js");
@@ -50,6 +51,11 @@ export interface CliConnection {
   transport: StdioClientTransport;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
+  /**
+   * Resolves with all of stderr once it contains `text`. stderr is a pipe of its
+   * own, so what the server wrote there before a response may arrive after it.
+   */
+  waitForStderr(text: string): Promise<string>;
 }
 
 const connections = new Set<CliConnection>();
@@ -66,15 +72,23 @@ export async function connectToServe(
     stderr: "pipe",
   });
   let stderr = "";
+  const stderrSoFar = new Inbox<string>();
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
+    stderrSoFar.push(stderr);
   });
   const client = new Client(
     { name: "mcp-dir-cli-test", version: "1.0.0" },
     { capabilities: options.capabilities ?? {} },
   );
   options.setup?.(client);
-  const connection: CliConnection = { client, transport, stderr: () => stderr };
+  const connection: CliConnection = {
+    client,
+    transport,
+    stderr: () => stderr,
+    waitForStderr: (text) =>
+      stderrSoFar.waitFor((all) => all.includes(text), `stderr to contain ${text}`),
+  };
   connections.add(connection);
   await client.connect(transport);
   const deliver = transport.onmessage;
