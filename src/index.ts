@@ -1,4 +1,5 @@
 export type {
+  AskOptions,
   BinaryResult,
   ClientInfo,
   Completer,
@@ -16,6 +17,7 @@ export type {
   ReadRequest,
   ResourceDefinition,
   ResourceReturn,
+  RoundState,
   SchemaInput,
   SessionInfo,
   StaticMessage,
@@ -84,6 +86,7 @@ export {
   type Connection,
   createServer,
   InProcessChangeBus,
+  type InputRoundOptions,
   type ListedKind,
   McpServer,
   type MessageReceiver,

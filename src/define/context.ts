@@ -40,6 +40,23 @@ export type ElicitOutcome<T> =
   | { action: "accept"; content: T }
   | { action: Exclude<ElicitAction, "accept">; content?: undefined };
 
+/** How one `ctx.elicit`, `ctx.sample` or `ctx.roots` call is told apart from the others. */
+export interface AskOptions {
+  /**
+   * Its key in a 2026-07-28 `input_required` result. Default: the kind and
+   * the call's place in the run (`elicitation-1`, `sampling-2`, ...). Give one
+   * when the asks a handler makes depend on earlier answers.
+   */
+  key?: string;
+}
+
+/**
+ * The handler's own data across the runs of one 2026-07-28 request that
+ * asks for input (JSON values only: it travels signed inside `requestState`).
+ * On the 2025 revisions there is one run, and this is a fresh object.
+ */
+export type RoundState = Record<string, unknown>;
+
 /** What every handler receives as its second argument. */
 export interface HandlerContext {
   readonly signal: AbortSignal;
@@ -56,7 +73,20 @@ export interface HandlerContext {
   readonly log: HandlerLogger;
   /** Reports progress when the client asked for it; values must increase. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
-  elicit<S extends SchemaInput>(request: ElicitRequest<S>): Promise<ElicitOutcome<InferShape<S>>>;
-  sample(request: CreateMessageParams | string): Promise<CreateMessageResult>;
-  roots(): Promise<Root[]>;
+  /**
+   * Asks the user through the client. On 2026-07-28 a call not yet answered
+   * ends this run with an `input_required` result, and the handler runs again,
+   * from the start, with the answer: code before the last answered call runs
+   * once per round (guard side effects with `roundState`).
+   */
+  elicit<S extends SchemaInput>(
+    request: ElicitRequest<S>,
+    options?: AskOptions,
+  ): Promise<ElicitOutcome<InferShape<S>>>;
+  /** Asks the client's model for a completion; rounds as `elicit`. */
+  sample(request: CreateMessageParams | string, options?: AskOptions): Promise<CreateMessageResult>;
+  /** The client's roots; rounds as `elicit`. */
+  roots(options?: AskOptions): Promise<Root[]>;
+  /** Carried from one run to the next while a 2026-07-28 request asks for input. */
+  readonly roundState: RoundState;
 }

@@ -33,7 +33,10 @@ export async function dispatch(
   const params: Params = request.params ?? {};
   const { inFlight } = env;
   try {
-    const result = await handler(params, new RequestContext(engine, env));
+    const context = new RequestContext(engine, env);
+    const result = env.inputRound
+      ? await env.inputRound.settle(() => handler(params, context))
+      : await handler(params, context);
     if (inFlight.cancelled) return undefined;
     const complete = env.era === "stateless" ? completeResult(result, engine.serverInfo()) : result;
     // Encoded here, once, so a result that is not JSON fails this request, named, and

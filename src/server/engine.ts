@@ -1,6 +1,7 @@
 import type { Implementation, LoggingLevel, ServerCapabilities } from "../protocol/types.js";
 import type { Registry } from "../registry/registry.js";
 import type { ChangeBus } from "./change-bus.js";
+import type { InputRoundLimits } from "./input-rounds/input-round.js";
 import type { ListCache } from "./list-cache.js";
 import type { CacheHints } from "./stateless/result.js";
 
@@ -14,6 +15,8 @@ export interface Engine {
   readonly instructions: string | undefined;
   /** Resource URIs one session or listen stream may subscribe to. */
   readonly maxSubscriptions: number;
+  /** How 2026-07-28 requests ask for input: the requestState signer and the round cap. */
+  readonly inputRounds: InputRoundLimits;
   /** Aborted when the server shuts down: long-lived requests end gracefully. */
   readonly closing: AbortSignal;
   serverInfo(): Implementation;

@@ -7,6 +7,7 @@ import type {
   ProtocolVersion,
 } from "../protocol/index.js";
 import type { InFlight } from "./in-flight.js";
+import type { InputRound } from "./input-rounds/input-round.js";
 import type { Params } from "./params.js";
 
 /** 2025 revisions keep a session per connection; 2026-07-28 carries everything per request. */
@@ -55,4 +56,6 @@ export interface RequestEnv {
   readonly session?: SessionState;
   /** Aborted when whatever carries the request shuts down: long-lived requests end gracefully. */
   readonly closing?: AbortSignal;
+  /** A 2026-07-28 request that may ask its client for input through its result. */
+  readonly inputRound?: InputRound;
 }

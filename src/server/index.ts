@@ -8,6 +8,12 @@ export type { Connection } from "./connection.js";
 export type { Engine } from "./engine.js";
 export { RESOURCE_NOT_FOUND } from "./methods/resources.js";
 export { RequestContext } from "./request-context.js";
-export { createServer, type ListedKind, McpServer, type ServerOptions } from "./server.js";
+export {
+  createServer,
+  type InputRoundOptions,
+  type ListedKind,
+  McpServer,
+  type ServerOptions,
+} from "./server.js";
 export { Session } from "./session.js";
 export type { MessageReceiver, SendOptions, Transport } from "./transport.js";

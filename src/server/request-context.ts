@@ -1,9 +1,11 @@
 import type {
+  AskOptions,
   ClientInfo,
   ElicitOutcome,
   ElicitRequest,
   HandlerContext,
   HandlerLogger,
+  RoundState,
   SessionInfo,
 } from "../define/context.js";
 import { endsRequest } from "../define/ends-request.js";
@@ -22,6 +24,7 @@ import { LOGGING_LEVELS } from "../protocol/types.js";
 import { supports } from "../protocol/versions.js";
 import type { Engine } from "./engine.js";
 import type { RequestEnv } from "./env.js";
+import type { InputMethod } from "./input-rounds/input-round.js";
 
 const DEFAULT_MAX_TOKENS = 1024;
 
@@ -34,6 +37,7 @@ const DEFAULT_MAX_TOKENS = 1024;
 export class RequestContext implements HandlerContext {
   private logger: HandlerLogger | undefined;
   private lastProgress = Number.NEGATIVE_INFINITY;
+  private ownRoundState: RoundState | undefined;
 
   constructor(
     readonly engine: Engine,
@@ -62,6 +66,12 @@ export class RequestContext implements HandlerContext {
 
   get signal(): AbortSignal {
     return this.env.inFlight.signal;
+  }
+
+  get roundState(): RoundState {
+    if (this.env.inputRound) return this.env.inputRound.roundState;
+    this.ownRoundState ??= {};
+    return this.ownRoundState;
   }
 
   get cancelled(): boolean {
@@ -115,20 +125,25 @@ export class RequestContext implements HandlerContext {
     );
   }
 
-  private ask(method: string, params: Record<string, unknown>): Promise<unknown> {
-    const { channel } = this.env;
-    if (!channel.request) {
-      return Promise.reject(
-        new Error(
-          `${method} cannot be sent on protocol ${this.protocolVersion}: the server may not send requests to the client`,
-        ),
-      );
-    }
-    return channel.request(method, params, this.signal);
+  /** A 2025 session sends the request; a 2026-07-28 request asks through its result. */
+  private ask(
+    method: InputMethod,
+    params: Record<string, unknown>,
+    options: AskOptions | undefined,
+  ): Promise<unknown> {
+    const { channel, inputRound } = this.env;
+    if (channel.request) return channel.request(method, params, this.signal);
+    if (inputRound) return inputRound.ask(method, params, options?.key);
+    return Promise.reject(
+      new Error(
+        `${method} cannot be asked for here: on protocol ${this.protocolVersion} only tools/call, prompts/get and resources/read may ask the client for input`,
+      ),
+    );
   }
 
   async elicit<S extends SchemaInput>(
     request: ElicitRequest<S>,
+    options?: AskOptions,
   ): Promise<ElicitOutcome<InferShape<S>>> {
     if (!supports(this.protocolVersion, "elicitation")) {
       throw new Error(
@@ -138,13 +153,18 @@ export class RequestContext implements HandlerContext {
     this.requireCapability("elicitation", "ask the user for input");
     const schema = compileObjectSchema(request.schema, "input", "elicitation schema");
     if (typeof schema === "string") throw new Error(schema);
-    const result = (await this.ask("elicitation/create", {
-      message: request.message,
-      requestedSchema: schema.jsonSchema,
-    })) as { action?: unknown; content?: unknown };
+    const result = (await this.ask(
+      "elicitation/create",
+      { message: request.message, requestedSchema: schema.jsonSchema },
+      options,
+    )) as { action?: unknown; content?: unknown };
+    if (result.action === "decline" || result.action === "cancel") {
+      return { action: result.action } as ElicitOutcome<InferShape<S>>;
+    }
     if (result.action !== "accept") {
-      const action = result.action === "decline" ? "decline" : "cancel";
-      return { action } as ElicitOutcome<InferShape<S>>;
+      throw new Error(
+        `The client's answer to the elicitation has action ${JSON.stringify(result.action)}; it must be "accept", "decline" or "cancel"`,
+      );
     }
     const checked = await schema.validate(result.content ?? {});
     if (!checked.ok) {
@@ -155,7 +175,10 @@ export class RequestContext implements HandlerContext {
     return { action: "accept", content: checked.value } as ElicitOutcome<InferShape<S>>;
   }
 
-  async sample(request: CreateMessageParams | string): Promise<CreateMessageResult> {
+  async sample(
+    request: CreateMessageParams | string,
+    options?: AskOptions,
+  ): Promise<CreateMessageResult> {
     this.requireCapability("sampling", "ask the client's model for a completion");
     const params: CreateMessageParams =
       typeof request === "string"
@@ -164,12 +187,19 @@ export class RequestContext implements HandlerContext {
             maxTokens: DEFAULT_MAX_TOKENS,
           }
         : request;
-    return (await this.ask("sampling/createMessage", { ...params })) as CreateMessageResult;
+    return (await this.ask(
+      "sampling/createMessage",
+      { ...params },
+      options,
+    )) as CreateMessageResult;
   }
 
-  async roots(): Promise<Root[]> {
+  async roots(options?: AskOptions): Promise<Root[]> {
     this.requireCapability("roots", "list the client's roots");
-    const result = (await this.ask("roots/list", {})) as { roots?: Root[] };
-    return result.roots ?? [];
+    const result = (await this.ask("roots/list", {}, options)) as { roots?: unknown };
+    if (!Array.isArray(result.roots)) {
+      throw new Error("The client's answer to roots/list has no roots list");
+    }
+    return result.roots as Root[];
   }
 }

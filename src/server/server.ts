@@ -13,6 +13,8 @@ import { ChangeNotifier } from "./change-notifier.js";
 import { Connection } from "./connection.js";
 import type { Engine } from "./engine.js";
 import { InFlight } from "./in-flight.js";
+import type { InputRoundLimits } from "./input-rounds/input-round.js";
+import { RequestStateSigner, STATE_KEY_ENV } from "./input-rounds/request-state.js";
 import { ListCache } from "./list-cache.js";
 import { Session } from "./session.js";
 import type { CacheHints } from "./stateless/result.js";
@@ -47,6 +49,21 @@ export interface ServerOptions extends Implementation {
    * 2026-07-28 clients: identifier (`com.example/name`) → settings (`{}` for none).
    */
   extensions?: Record<string, JsonObject>;
+  /** How 2026-07-28 requests ask their client for input (`ctx.elicit`, `ctx.sample`, `ctx.roots`). */
+  inputRounds?: InputRoundOptions;
+}
+
+export interface InputRoundOptions {
+  /**
+   * Signs every `requestState` (32 bytes or more). Default: the
+   * MCP_DIR_STATE_KEY environment variable, else a random key for this
+   * process, which replicas behind one endpoint would not share.
+   */
+  key?: string | Uint8Array;
+  /** How long (ms) a client may take to come back with its answers. Default 15 minutes. */
+  ttlMs?: number;
+  /** `input_required` results one request may have. Default 10. */
+  maxRounds?: number;
 }
 
 const CODE_SOURCE = "<code>";
@@ -59,6 +76,7 @@ export class McpServer implements Engine {
   readonly defaultLogLevel: LoggingLevel;
   readonly instructions: string | undefined;
   readonly maxSubscriptions: number;
+  readonly inputRounds: InputRoundLimits;
   private readonly cacheTtlMs: number;
   private readonly extensions: Record<string, JsonObject> | undefined;
   private readonly closeController = new AbortController();
@@ -83,6 +101,7 @@ export class McpServer implements Engine {
       cacheTtlMs,
       maxSubscriptions,
       extensions,
+      inputRounds,
       ...info
     } = options;
     if (typeof info.name !== "string" || info.name === "") {
@@ -96,6 +115,13 @@ export class McpServer implements Engine {
     this.extensions = checkExtensions(extensions);
     this.cacheTtlMs = count(cacheTtlMs, 0, "cacheTtlMs");
     this.maxSubscriptions = count(maxSubscriptions, 1000, "maxSubscriptions");
+    this.inputRounds = {
+      signer: new RequestStateSigner(
+        inputRounds?.key ?? process.env[STATE_KEY_ENV],
+        count(inputRounds?.ttlMs, 15 * 60_000, "inputRounds.ttlMs"),
+      ),
+      maxRounds: count(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
+    };
     this.info = { ...info, version: info.version ?? "0.0.0" };
     this.instructions = instructions;
     this.pageSize = pageSize ?? 100;

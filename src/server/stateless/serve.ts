@@ -10,6 +10,7 @@ import { dispatch } from "../dispatch.js";
 import type { Engine } from "../engine.js";
 import type { ClientChannel, RequestEnv } from "../env.js";
 import type { InFlight } from "../in-flight.js";
+import { InputRound, ROUND_METHODS } from "../input-rounds/input-round.js";
 import { methodsFor } from "../methods/index.js";
 import { notifySafely } from "../send-safely.js";
 import { type Envelope, readEnvelope } from "./envelope.js";
@@ -46,8 +47,12 @@ export async function serveStateless(
     return failure(id, ErrorCode.InvalidParams, `${method}: params must be an object`);
   }
   let envelope: Envelope;
+  let inputRound: InputRound | undefined;
   try {
     envelope = readEnvelope(method, request.params ?? {});
+    if (ROUND_METHODS.has(method)) {
+      inputRound = InputRound.open(engine.inputRounds, method, request.params ?? {});
+    }
   } catch (error) {
     if (!isJsonRpcError(error)) throw error;
     return failure(id, error.code, error.message, error.data);
@@ -68,7 +73,7 @@ export async function serveStateless(
         () => channel.notify(method, params),
       ),
   };
-  return dispatch(engine, request, statelessEnv(id, envelope, safe, inFlight, closing));
+  return dispatch(engine, request, statelessEnv(id, envelope, safe, inFlight, closing, inputRound));
 }
 
 function statelessEnv(
@@ -77,6 +82,7 @@ function statelessEnv(
   channel: ClientChannel,
   inFlight: InFlight,
   closing: AbortSignal | undefined,
+  inputRound: InputRound | undefined,
 ): RequestEnv {
   const { logLevel } = envelope;
   const least = logLevel === undefined ? LOGGING_LEVELS.length : LOGGING_LEVELS.indexOf(logLevel);
@@ -92,5 +98,6 @@ function statelessEnv(
     channel: { notify: (method, params) => channel.notify(method, params) },
     wantsLog: (level) => LOGGING_LEVELS.indexOf(level) >= least,
     closing,
+    inputRound,
   };
 }

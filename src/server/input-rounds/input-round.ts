@@ -1,0 +1,168 @@
+import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
+import type { Params } from "../params.js";
+import { bindingOf, type RequestStateSigner } from "./request-state.js";
+
+/** How long and how often one request may ask its client for input. */
+export interface InputRoundLimits {
+  readonly signer: RequestStateSigner;
+  /** `input_required` results one request may have before asking again is an error. */
+  readonly maxRounds: number;
+}
+
+/** The requests a 2026-07-28 server may embed in an `input_required` result. */
+export type InputMethod = "elicitation/create" | "sampling/createMessage" | "roots/list";
+
+/** The only requests that may answer with `input_required`. */
+export const ROUND_METHODS: ReadonlySet<string> = new Set([
+  "tools/call",
+  "prompts/get",
+  "resources/read",
+]);
+
+const KEY_PREFIX: Readonly<Record<InputMethod, string>> = {
+  "elicitation/create": "elicitation",
+  "sampling/createMessage": "sampling",
+  "roots/list": "roots",
+};
+
+/**
+ * Ends a handler's run at an ask the client has not answered yet. The run's
+ * outcome is then replaced by an `input_required` result; the handler runs
+ * again, from the start, when the client comes back with the answers.
+ */
+export class InputPending extends Error {
+  constructor(readonly key: string) {
+    super(
+      `Waiting for the client's answer to "${key}": this run ends here, and the handler runs again once the client answers`,
+    );
+    this.name = "InputPending";
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * One run of a 2026-07-28 handler that may ask for input. Asks are keyed (by
+ * the author, or by kind and order within the run, which is the same from run
+ * to run); an ask answered in an earlier round or in this request's
+ * `inputResponses` returns its answer, any other is collected as pending.
+ * Answers and `roundState` travel to the next run inside the signed
+ * `requestState`, so any replica can serve it.
+ */
+export class InputRound {
+  private readonly answers: Record<string, unknown>;
+  readonly roundState: Record<string, unknown>;
+  private readonly round: number;
+  private readonly pending = new Map<string, { method: InputMethod; params: Params }>();
+  private readonly keysThisRun = new Set<string>();
+
+  private constructor(
+    private readonly limits: InputRoundLimits,
+    private readonly binding: string,
+    earlier: {
+      round: number;
+      answers: Record<string, unknown>;
+      roundState: Record<string, unknown>;
+    },
+    private readonly responses: Record<string, unknown>,
+  ) {
+    this.round = earlier.round;
+    this.answers = { ...earlier.answers };
+    this.roundState = { ...earlier.roundState };
+  }
+
+  /** Reads `requestState` and `inputResponses`; throws -32602 when either is refused. */
+  static open(limits: InputRoundLimits, method: string, params: Params): InputRound {
+    const binding = bindingOf(method, params.name ?? params.uri, params.arguments);
+    const earlier =
+      params.requestState === undefined
+        ? { round: 0, answers: {}, roundState: {} }
+        : limits.signer.verify(params.requestState, binding);
+    return new InputRound(limits, binding, earlier, readResponses(params.inputResponses));
+  }
+
+  /** The answer to one ask, or a rejection that ends the run (InputPending) or explains a misuse. */
+  ask(method: InputMethod, params: Params, key?: string): Promise<unknown> {
+    const name = key ?? `${KEY_PREFIX[method]}-${this.keysThisRun.size + 1}`;
+    if (this.keysThisRun.has(name)) {
+      return Promise.reject(
+        new Error(
+          `The input key "${name}" was asked for twice in one run; give each ctx.elicit, ctx.sample and ctx.roots call its own key`,
+        ),
+      );
+    }
+    this.keysThisRun.add(name);
+    if (Object.hasOwn(this.answers, name)) return Promise.resolve(this.answers[name]);
+    if (Object.hasOwn(this.responses, name)) {
+      this.answers[name] = this.responses[name];
+      return Promise.resolve(this.responses[name]);
+    }
+    if (this.round >= this.limits.maxRounds) {
+      return Promise.reject(
+        new Error(
+          `This request has already asked the client for input ${this.round} times, the most it may (maxRounds = ${this.limits.maxRounds}); ask for everything you need in fewer rounds (several asks awaited together make one round), or raise inputRounds.maxRounds`,
+        ),
+      );
+    }
+    this.pending.set(name, { method, params });
+    const waiting = Promise.reject(new InputPending(name));
+    // The rejection is the run's end, not an error to report if the author never awaits it.
+    waiting.catch(() => {});
+    return waiting;
+  }
+
+  /**
+   * The run's outcome, unless it asked for input still unanswered: then an
+   * `input_required` result carrying every pending ask, whatever the handler
+   * returned or threw after its ask was refused.
+   */
+  async settle(run: () => unknown): Promise<unknown> {
+    let outcome: { value: unknown } | { error: unknown };
+    try {
+      outcome = { value: await run() };
+    } catch (error) {
+      outcome = { error };
+    }
+    if (this.pending.size === 0) {
+      if ("error" in outcome) throw outcome.error;
+      return outcome.value;
+    }
+    return {
+      resultType: "input_required",
+      inputRequests: Object.fromEntries(this.pending),
+      requestState: this.signState(),
+    };
+  }
+
+  private signState(): string {
+    try {
+      return this.limits.signer.sign({
+        binding: this.binding,
+        round: this.round + 1,
+        answers: this.answers,
+        roundState: this.roundState,
+      });
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `ctx.roundState must hold only JSON values (it travels to the client inside requestState): ${why}`,
+      );
+    }
+  }
+}
+
+function readResponses(value: unknown): Record<string, unknown> {
+  if (value === undefined) return {};
+  const refused = (why: string) =>
+    new JsonRpcError(
+      ErrorCode.InvalidParams,
+      `Invalid params: inputResponses ${why}; send an object mapping each key of the server's inputRequests to the client's result`,
+    );
+  if (!isObject(value)) throw refused("must be an object");
+  for (const [key, response] of Object.entries(value)) {
+    if (!isObject(response)) throw refused(`has a "${key}" that is not an object`);
+  }
+  return value;
+}

@@ -1,0 +1,108 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
+
+/** The variable a deployment sets so every replica signs and accepts the same `requestState`. */
+export const STATE_KEY_ENV = "MCP_DIR_STATE_KEY";
+const MIN_KEY_BYTES = 32;
+
+/** What a handler's earlier rounds left for its next run; travels signed inside `requestState`. */
+export interface RoundPayload {
+  /** Which request the state belongs to: method, target and a digest of the arguments. */
+  readonly binding: string;
+  /** Epoch ms after which the state is refused. */
+  readonly expires: number;
+  /** How many `input_required` results this request has had so far. */
+  readonly round: number;
+  /** Answers from earlier rounds, by input key. */
+  readonly answers: Record<string, unknown>;
+  /** The handler's own `ctx.roundState`. */
+  readonly roundState: Record<string, unknown>;
+}
+
+/** The request a state belongs to, so a state issued for one call cannot be replayed on another. */
+export function bindingOf(method: string, target: unknown, args: unknown): string {
+  return createHash("sha256")
+    .update(canonicalJson([method, target ?? null, args ?? null]))
+    .digest("base64url");
+}
+
+/** JSON with object keys sorted, so the same arguments digest the same whatever their order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .map(
+        (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
+      );
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+function refused(why: string): JsonRpcError {
+  return new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: requestState ${why}`);
+}
+
+/**
+ * Signs and verifies `requestState`: base64url JSON, a dot, and its
+ * HMAC-SHA256. The client may read it but not change it; a state that was
+ * altered, signed with another key, expired, or issued for another request is
+ * refused before any handler runs on it.
+ */
+export class RequestStateSigner {
+  private readonly key: Buffer;
+  /** True when no key was configured: a key made for this process only. */
+  readonly ephemeral: boolean;
+
+  constructor(
+    key: string | Uint8Array | undefined,
+    readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.ephemeral = key === undefined;
+    this.key = key === undefined ? randomBytes(MIN_KEY_BYTES) : Buffer.from(key);
+    if (this.key.length < MIN_KEY_BYTES) {
+      throw new TypeError(
+        `The requestState key must be at least ${MIN_KEY_BYTES} bytes (got ${this.key.length}); set ${STATE_KEY_ENV} (or inputRounds.key) to a long random secret, e.g. the output of \`openssl rand -hex 32\``,
+      );
+    }
+  }
+
+  sign(payload: Omit<RoundPayload, "expires">): string {
+    const body = Buffer.from(
+      JSON.stringify({ ...payload, expires: this.now() + this.ttlMs }),
+    ).toString("base64url");
+    return `${body}.${this.mac(body)}`;
+  }
+
+  /** The payload of `state`, or a -32602 error saying why it is refused. */
+  verify(state: unknown, binding: string): RoundPayload {
+    if (typeof state !== "string") throw refused("must be the string the server sent");
+    const dot = state.indexOf(".");
+    const body = state.slice(0, dot);
+    const given = Buffer.from(state.slice(dot + 1), "base64url");
+    const expected = Buffer.from(this.mac(body), "base64url");
+    if (dot < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw refused(
+        `failed its integrity check: it was altered, or signed by a server with another key (replicas must share ${STATE_KEY_ENV}); send the request again without requestState and inputResponses`,
+      );
+    }
+    const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as RoundPayload;
+    if (payload.binding !== binding) {
+      throw refused(
+        "was issued for another request (a different method, target or arguments); send this request without requestState and inputResponses",
+      );
+    }
+    if (this.now() > payload.expires) {
+      throw refused(
+        `has expired (it is valid for ${this.ttlMs} ms); send the request again without requestState and inputResponses`,
+      );
+    }
+    return payload;
+  }
+
+  private mac(body: string): string {
+    return createHmac("sha256", this.key).update(body).digest("base64url");
+  }
+}
