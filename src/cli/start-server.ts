@@ -2,6 +2,7 @@ import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
 import { type HttpServeOptions, type McpServer, serveHttp, serveStdio } from "../index.js";
 import { createImporter } from "../loader/index.js";
+import { STATE_KEY_ENV } from "../server/input-rounds/request-state.js";
 import { startWatching } from "./dev-watch.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import type { HttpFlags } from "./serve-options.js";
@@ -43,10 +44,12 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;
   try {
     if (options.http) {
-      await serveOverHttp(server, what, {
-        ...(load.config.http as HttpServeOptions | undefined),
-        ...options.http,
-      });
+      await serveOverHttp(
+        server,
+        what,
+        { ...(load.config.http as HttpServeOptions | undefined), ...options.http },
+        options.dev !== undefined,
+      );
     } else {
       await printError(`mcp-dir${what} over stdio; waiting for a client on stdin`);
       await serveStdio(server);
@@ -59,8 +62,18 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
   return 0;
 }
 
-async function serveOverHttp(server: McpServer, what: string, options: HttpServeOptions) {
+async function serveOverHttp(
+  server: McpServer,
+  what: string,
+  options: HttpServeOptions,
+  dev: boolean,
+) {
   const serving = await serveHttp(server, { ...options, handleSignals: true });
+  if (!dev && server.inputRounds.signer.ephemeral) {
+    await printError(
+      `mcp-dir: ${STATE_KEY_ENV} is not set, so requestState (2026-07-28 handlers that ask for input) is signed with a key of this process only; behind a load balancer, set it to one secret of 32+ characters on every replica`,
+    );
+  }
   await printError(`mcp-dir${what} at ${serving.url}`);
   // serveHttp closes everything on SIGINT/SIGTERM and lets the signal end the process.
   await new Promise<never>(() => {});

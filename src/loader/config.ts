@@ -30,6 +30,12 @@ export interface ServerConfig {
   pageSize?: number;
   /** The log level a session starts with until the client sets one. */
   logLevel?: LoggingLevel;
+  /**
+   * How long (ms) a 2026-07-28 client may take to answer a handler's
+   * questions, and how many rounds of them one request may have. The
+   * signing key is not configured here: set MCP_DIR_STATE_KEY.
+   */
+  inputRounds?: { ttlMs?: number; maxRounds?: number };
   http?: HttpConfig;
 }
 
@@ -74,6 +80,20 @@ const CHECKS: Record<keyof ServerConfig, Check> = {
     LOGGING_LEVELS.includes(value as LoggingLevel)
       ? undefined
       : `must be one of ${LOGGING_LEVELS.join(", ")}`,
+  inputRounds: (value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return "must be an object, such as { ttlMs: 900000, maxRounds: 10 }";
+    }
+    for (const [key, setting] of Object.entries(value)) {
+      if (key !== "ttlMs" && key !== "maxRounds") {
+        return `has an unknown setting "${key}": it takes ttlMs and maxRounds (the key comes from MCP_DIR_STATE_KEY)`;
+      }
+      if (!(Number.isInteger(setting) && (setting as number) >= 0)) {
+        return `${key} must be a whole number of 0 or more`;
+      }
+    }
+    return undefined;
+  },
   http: (value) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return "must be an object, such as { port: 3000 }";

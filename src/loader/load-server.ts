@@ -31,6 +31,7 @@ export async function loadServer(
     ...(config.instructions !== undefined && { instructions: config.instructions }),
     ...(config.pageSize !== undefined && { pageSize: config.pageSize }),
     ...(config.logLevel !== undefined && { logLevel: config.logLevel }),
+    ...(config.inputRounds !== undefined && { inputRounds: config.inputRounds }),
     announce: load.folders,
     ...overrides,
   });

@@ -38,6 +38,8 @@ export interface CliServer extends CliProcess {
 
 const children = new Set<ChildProcess>();
 
+export const TEST_STATE_KEY = "test-state-key-shared-by-replicas-0123456789";
+
 /** Starts `mcp-dir <args>` with no stdin; stdout and stderr are collected. */
 export function spawnCli(
   args: string[],
@@ -46,6 +48,13 @@ export function spawnCli(
   const env = { ...process.env, ...options.env };
   // Tests choose whether a token is set; never inherit one.
   if (options.env?.MCP_DIR_AUTH_TOKEN === undefined) delete env.MCP_DIR_AUTH_TOKEN;
+  // A shared requestState key, as a deployment has, unless the test says otherwise
+  // (MCP_DIR_STATE_KEY: undefined for a server with a key of its own).
+  if (options.env === undefined || !("MCP_DIR_STATE_KEY" in options.env)) {
+    env.MCP_DIR_STATE_KEY = TEST_STATE_KEY;
+  } else if (options.env.MCP_DIR_STATE_KEY === undefined) {
+    delete env.MCP_DIR_STATE_KEY;
+  }
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     env,

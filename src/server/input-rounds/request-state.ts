@@ -94,7 +94,7 @@ export class RequestStateSigner {
         "was issued for another request (a different method, target or arguments); send this request without requestState and inputResponses",
       );
     }
-    if (this.now() > payload.expires) {
+    if (this.now() >= payload.expires) {
       throw refused(
         `has expired (it is valid for ${this.ttlMs} ms); send the request again without requestState and inputResponses`,
       );

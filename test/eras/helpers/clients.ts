@@ -13,6 +13,11 @@ import { StdioClientTransport as StdioTransportV2 } from "@modelcontextprotocol/
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as StdioTransportV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { CLI, REPO_ROOT } from "../../http-cli/helpers.js";
 
 export type ClientKind = "v1 at 2025-11-25" | "v2 pinned to 2026-07-28" | "v2 in auto mode";
@@ -61,9 +66,29 @@ const open = new Set<EraClient>();
 /** Where the server is: a command to spawn (stdio) or a URL (HTTP). */
 export type Target = { stdio: string[] } | { url: string };
 
-export async function connectClient(kind: ClientKind, target: Target): Promise<EraClient> {
+/** The requests a server makes of its client: sent (2025) or embedded in input_required (2026). */
+export type InputMethod = "elicitation/create" | "sampling/createMessage" | "roots/list";
+export const INPUT_METHODS: readonly InputMethod[] = [
+  "elicitation/create",
+  "sampling/createMessage",
+  "roots/list",
+];
+
+export interface ClientSetup {
+  capabilities?: Record<string, unknown>;
+  /** Answers the server's requests; each SDK calls it through its own handler registration. */
+  answer?: (method: InputMethod, params: Params) => Result | Promise<Result>;
+}
+
+export async function connectClient(
+  kind: ClientKind,
+  target: Target,
+  setup: ClientSetup = {},
+): Promise<EraClient> {
   const client =
-    kind === "v1 at 2025-11-25" ? await connectV1(target) : await connectV2(kind, target);
+    kind === "v1 at 2025-11-25"
+      ? await connectV1(target, setup)
+      : await connectV2(kind, target, setup);
   open.add(client);
   return client;
 }
@@ -77,8 +102,26 @@ class StdioWithVersionV1 extends StdioTransportV1 {
   }
 }
 
-async function connectV1(target: Target): Promise<EraClient> {
-  const client = new ClientV1(INFO, { capabilities: {} });
+const V1_SCHEMAS = {
+  "elicitation/create": ElicitRequestSchema,
+  "sampling/createMessage": CreateMessageRequestSchema,
+  "roots/list": ListRootsRequestSchema,
+} as const;
+
+async function connectV1(
+  target: Target,
+  { capabilities, answer }: ClientSetup,
+): Promise<EraClient> {
+  const client = new ClientV1(INFO, { capabilities: capabilities ?? {} });
+  if (answer) {
+    for (const method of INPUT_METHODS) {
+      client.setRequestHandler(
+        V1_SCHEMAS[method] as typeof ElicitRequestSchema,
+        // biome-ignore lint/suspicious/noExplicitAny: each SDK types its results per method.
+        async (request) => (await answer(method, request.params ?? {})) as any,
+      );
+    }
+  }
   const transport =
     "url" in target
       ? new HttpTransportV1(new URL(target.url))
@@ -94,12 +137,26 @@ async function connectV1(target: Target): Promise<EraClient> {
   });
 }
 
-async function connectV2(kind: ClientKind, target: Target): Promise<EraClient> {
+async function connectV2(
+  kind: ClientKind,
+  target: Target,
+  { capabilities, answer }: ClientSetup,
+): Promise<EraClient> {
   const versionNegotiation =
     kind === "v2 in auto mode" ? { mode: "auto" as const } : { mode: { pin: "2026-07-28" } };
-  const client = new ClientV2(INFO, { versionNegotiation } as ConstructorParameters<
-    typeof ClientV2
-  >[1]);
+  const client = new ClientV2(INFO, {
+    versionNegotiation,
+    capabilities: capabilities ?? {},
+  } as ConstructorParameters<typeof ClientV2>[1]);
+  if (answer) {
+    for (const method of INPUT_METHODS) {
+      client.setRequestHandler(
+        method as "elicitation/create",
+        // biome-ignore lint/suspicious/noExplicitAny: each SDK types its results per method.
+        async (request) => (await answer(method, request.params ?? {})) as any,
+      );
+    }
+  }
   const transport =
     "url" in target
       ? new HttpTransportV2(new URL(target.url))

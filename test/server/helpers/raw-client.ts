@@ -4,6 +4,7 @@
  * negotiate, and for malformed input no real client would send.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { join } from "node:path";
 import { FIXTURE, REPO_ROOT } from "./fixture.js";
 import { Inbox } from "./inbox.js";
 
@@ -30,8 +31,8 @@ export class RawClient {
   private stderrText = "";
   private nextId = 1;
 
-  private constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, ["--import", "tsx", FIXTURE], {
+  private constructor(env: Record<string, string>, args: string[]) {
+    this.child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
       stdio: ["pipe", "pipe", "pipe"],
@@ -54,7 +55,12 @@ export class RawClient {
 
   /** Starts the fixture; env adds to (or overrides) the test's environment. */
   static start(env: Record<string, string> = {}): RawClient {
-    return new RawClient(env);
+    return new RawClient(env, ["--import", "tsx", FIXTURE]);
+  }
+
+  /** Starts the built CLI, `mcp-dir <args>` (for example `serve <dir>`). */
+  static cli(args: string[], env: Record<string, string> = {}): RawClient {
+    return new RawClient(env, [join(REPO_ROOT, "dist", "cli", "main.js"), ...args]);
   }
 
   /** Starts the fixture and initializes a session at `version`. */

@@ -1,0 +1,105 @@
+/**
+ * A server directory whose handlers ask for input in every way an author can:
+ * elicitation, sampling, roots, several at once, several rounds, from a
+ * prompt and a resource, and one that never stops asking.
+ */
+export const ASKING_SERVER = {
+  "mcp-dir.config.json": JSON.stringify({ inputRounds: { maxRounds: 3 } }),
+  "tools/ask-name.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Greets the user by the name they give",
+  handler: async (_args, ctx) => {
+    ctx.roundState.runs = Number(ctx.roundState.runs ?? 0) + 1;
+    const answer = await ctx.elicit({ message: "What is your name?", schema: { name: z.string() } });
+    const said = answer.action === "accept" ? "Hello, " + answer.content.name : "No name: " + answer.action;
+    return said + " (runs: " + ctx.roundState.runs + ")";
+  },
+});`,
+  "tools/capital.ts": `import { defineTool } from "mcp-dir";
+export default defineTool({
+  description: "Asks the client's model",
+  handler: async (_args, ctx) => {
+    const reply = await ctx.sample("What is the capital of France?");
+    return reply.content.type === "text" ? reply.content.text : "no text";
+  },
+});`,
+  "tools/where.ts": `import { defineTool } from "mcp-dir";
+export default defineTool({
+  description: "Lists the client's roots",
+  handler: async (_args, ctx) => (await ctx.roots()).map((root) => root.uri).join(", "),
+});`,
+  "tools/all-at-once.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Asks three things in one round",
+  handler: async (_args, ctx) => {
+    ctx.roundState.runs = Number(ctx.roundState.runs ?? 0) + 1;
+    const [name, reply, roots] = await Promise.all([
+      ctx.elicit({ message: "What is your name?", schema: { name: z.string() } }),
+      ctx.sample("What is the capital of France?"),
+      ctx.roots(),
+    ]);
+    const who = name.action === "accept" ? name.content.name : "nobody";
+    const text = reply.content.type === "text" ? reply.content.text : "";
+    return who + " / " + text + " / " + roots.length + " root(s) (runs: " + ctx.roundState.runs + ")";
+  },
+});`,
+  "tools/two-steps.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Asks twice, the second question built from the first answer",
+  input: { greeting: z.string() },
+  handler: async ({ greeting }, ctx) => {
+    ctx.roundState.runs = Number(ctx.roundState.runs ?? 0) + 1;
+    const name = await ctx.elicit({ message: "What is your name?", schema: { name: z.string() } });
+    const who = name.action === "accept" ? name.content.name : "you";
+    const color = await ctx.elicit(
+      { message: "Which colour do you like, " + who + "?", schema: { color: z.string() } },
+      { key: "colour" },
+    );
+    const likes = color.action === "accept" ? color.content.color : "nothing";
+    return greeting + " " + who + ", who likes " + likes + " (runs: " + ctx.roundState.runs + ")";
+  },
+});`,
+  "tools/keeps-asking.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Never has enough",
+  handler: async (_args, ctx) => {
+    for (let i = 1; ; i++) {
+      await ctx.elicit({ message: "Question " + i, schema: { answer: z.string() } });
+    }
+  },
+});`,
+  "tools/careful.ts": `import { defineTool } from "mcp-dir";
+export default defineTool({
+  description: "Samples when it can",
+  handler: async (_args, ctx) => {
+    try {
+      await ctx.sample("Hello?");
+      return "sampled";
+    } catch (error) {
+      return "caught: " + error.message;
+    }
+  },
+});`,
+  "prompts/topic.ts": `import { definePrompt } from "mcp-dir";
+import { z } from "zod";
+export default definePrompt({
+  description: "Asks the user for a topic",
+  get: async (_args, ctx) => {
+    const answer = await ctx.elicit({ message: "Which topic?", schema: { topic: z.string() } });
+    return "Write about " + (answer.action === "accept" ? answer.content.topic : "anything");
+  },
+});`,
+  "resources/secret.ts": `import { defineResource } from "mcp-dir";
+import { z } from "zod";
+export default defineResource({
+  uri: "memo://secret",
+  read: async (_request, ctx) => {
+    const answer = await ctx.elicit({ message: "Password?", schema: { password: z.string() } });
+    return answer.action === "accept" && answer.content.password === "open" ? "the secret" : "denied";
+  },
+});`,
+};

@@ -1,0 +1,204 @@
+/**
+ * Multi-round-trip requests on the wire (2026-07-28), over stdio and HTTP to
+ * the real CLI: what a well-behaved client never sends (an altered, foreign
+ * or expired requestState, malformed inputResponses) and what the rules say
+ * of partial answers, asserted byte for byte.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCli, stopAll } from "../http-cli/helpers.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { type Json, killRawClients, RawClient } from "../server/helpers/raw-client.js";
+import { ASKING_SERVER } from "./helpers/asking-server.js";
+
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": { elicitation: {}, sampling: {}, roots: {} },
+};
+
+/** Sends one 2026 request (the envelope added) and resolves with the response message. */
+type Send = (method: string, params: Json) => Promise<Json>;
+
+async function over(transport: "stdio" | "http", dir: string): Promise<Send> {
+  if (transport === "stdio") {
+    const client = RawClient.cli(["serve", dir]);
+    return (method, params) => client.request(method, { ...params, _meta: ENVELOPE });
+  }
+  const { url } = await startCli(["serve", dir, "--http", "--port", "0"]);
+  let id = 0;
+  return async (method, params) => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": method,
+        "mcp-name": String(params.name ?? params.uri),
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: ++id,
+        method,
+        params: { ...params, _meta: ENVELOPE },
+      }),
+    });
+    return response.json();
+  };
+}
+
+const ASK_NAME = {
+  method: "elicitation/create",
+  params: {
+    message: "What is your name?",
+    requestedSchema: {
+      type: "object",
+      properties: { name: { type: "string" } },
+      required: ["name"],
+    },
+  },
+};
+
+const refused = (why: string) => ({ code: -32602, message: `Invalid params: requestState ${why}` });
+const AGAIN = "send the request again without requestState and inputResponses";
+
+let dir: string;
+let expiringDir: string;
+beforeAll(async () => {
+  dir = await createServerDir(ASKING_SERVER);
+  expiringDir = await createServerDir({
+    ...ASKING_SERVER,
+    "mcp-dir.config.json": JSON.stringify({ inputRounds: { ttlMs: 0 } }),
+  });
+});
+afterAll(async () => {
+  await killRawClients();
+  await stopAll();
+  await removeServerDirs();
+});
+
+describe.each(["stdio", "http"] as const)("input_required over %s", (transport) => {
+  let send: Send;
+  let sendToExpiring: Send;
+  beforeAll(async () => {
+    [send, sendToExpiring] = await Promise.all([
+      over(transport, dir),
+      over(transport, expiringDir),
+    ]);
+  });
+
+  const firstRound = async (name = "ask-name", args: Json = {}) => {
+    const { result } = await send("tools/call", { name, arguments: args });
+    return result as { requestState: string; inputRequests: Json };
+  };
+
+  it("answers a first call with every pending ask, keyed, and a signed state", async () => {
+    const response = await send("tools/call", { name: "ask-name", arguments: {} });
+    expect(response.result).toEqual({
+      resultType: "input_required",
+      inputRequests: { "elicitation-1": ASK_NAME },
+      requestState: expect.stringMatching(/^[\w-]+\.[\w-]{43}$/),
+      _meta: { "io.modelcontextprotocol/serverInfo": expect.any(Object) },
+    });
+  });
+
+  it("completes when the answer comes back, ignoring keys it never asked for", async () => {
+    const { requestState } = await firstRound();
+    const { result } = await send("tools/call", {
+      name: "ask-name",
+      arguments: {},
+      requestState,
+      inputResponses: {
+        "elicitation-1": { action: "accept", content: { name: "Ada" } },
+        "not-asked": { action: "accept", content: { name: "Eve" } },
+      },
+    });
+    expect(result.content).toEqual([{ type: "text", text: "Hello, Ada (runs: 2)" }]);
+  });
+
+  it("asks again, rather than failing, for an answer that is missing", async () => {
+    const { requestState } = await firstRound();
+    const { result } = await send("tools/call", {
+      name: "ask-name",
+      arguments: {},
+      requestState,
+      inputResponses: { "wrong-key": { action: "accept", content: { name: "Ada" } } },
+    });
+    expect(result).toMatchObject({
+      resultType: "input_required",
+      inputRequests: { "elicitation-1": ASK_NAME },
+    });
+  });
+
+  it("refuses an altered state before the handler runs", async () => {
+    const { requestState } = await firstRound();
+    const altered = `${requestState.slice(0, 10)}${requestState[10] === "A" ? "B" : "A"}${requestState.slice(11)}`;
+    const response = await send("tools/call", {
+      name: "ask-name",
+      arguments: {},
+      requestState: altered,
+      inputResponses: { "elicitation-1": { action: "accept", content: { name: "Ada" } } },
+    });
+    expect(response.error).toEqual(
+      refused(
+        `failed its integrity check: it was altered, or signed by a server with another key (replicas must share MCP_DIR_STATE_KEY); ${AGAIN}`,
+      ),
+    );
+  });
+
+  it("refuses a state issued for another call: other arguments, or another tool", async () => {
+    const { requestState } = await firstRound("two-steps", { greeting: "Hi" });
+    const foreign = refused(
+      `was issued for another request (a different method, target or arguments); send this request without requestState and inputResponses`,
+    );
+    for (const [name, args] of [
+      ["two-steps", { greeting: "Bye" }],
+      ["ask-name", {}],
+    ] as const) {
+      const response = await send("tools/call", { name, arguments: args, requestState });
+      expect(response.error).toEqual(foreign);
+    }
+  });
+
+  it("refuses a state that has expired", async () => {
+    const { result } = await sendToExpiring("tools/call", { name: "ask-name", arguments: {} });
+    const response = await sendToExpiring("tools/call", {
+      name: "ask-name",
+      arguments: {},
+      requestState: result.requestState,
+    });
+    expect(response.error).toEqual(refused(`has expired (it is valid for 0 ms); ${AGAIN}`));
+  });
+
+  it("refuses inputResponses that are not a map of results", async () => {
+    const response = await send("tools/call", {
+      name: "ask-name",
+      arguments: {},
+      inputResponses: { "elicitation-1": "Ada" },
+    });
+    expect(response.error).toEqual({
+      code: -32602,
+      message:
+        "Invalid params: inputResponses has a \"elicitation-1\" that is not an object; send an object mapping each key of the server's inputRequests to the client's result",
+    });
+  });
+
+  it("gives the handler a clear error for an answer that fails the elicitation schema", async () => {
+    const { requestState } = await firstRound();
+    const { result } = await send("tools/call", {
+      name: "ask-name",
+      arguments: {},
+      requestState,
+      inputResponses: { "elicitation-1": { action: "accept", content: { name: 42 } } },
+    });
+    expect(result).toMatchObject({
+      resultType: "complete",
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text: "The client's answer does not match the elicitation schema: name: Invalid input: expected string, received number",
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The same handlers ask for input in both eras: the v1 client answers the
+ * requests of a 2025-11-25 session, the v2 client pinned to 2026-07-28 answers
+ * the input_required results through the same kind of registered handlers and
+ * retries. Over stdio (spawning the real CLI) and Streamable HTTP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCli, stopAll } from "../http-cli/helpers.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { ASKING_SERVER } from "./helpers/asking-server.js";
+import {
+  type ClientKind,
+  closeClients,
+  connectClient,
+  type EraClient,
+  type InputMethod,
+  type Target,
+  type TransportKind,
+} from "./helpers/clients.js";
+
+const KINDS: ClientKind[] = ["v1 at 2025-11-25", "v2 pinned to 2026-07-28"];
+const ROWS: [TransportKind, ClientKind][] = (["stdio", "http"] as const).flatMap((transport) =>
+  KINDS.map((kind): [TransportKind, ClientKind] => [transport, kind]),
+);
+const EVERY_INPUT = { elicitation: {}, sampling: {}, roots: {} };
+
+type Content = { type: string; text?: string };
+const textOf = (result: Record<string, unknown>) =>
+  (result.content as Content[]).map((block) => block.text).join("");
+
+let dir: string;
+beforeAll(async () => {
+  dir = await createServerDir(ASKING_SERVER);
+});
+afterAll(async () => {
+  await closeClients();
+  await stopAll();
+  await removeServerDirs();
+});
+
+async function targetFor(transport: TransportKind): Promise<Target> {
+  return transport === "stdio"
+    ? { stdio: ["serve", dir] }
+    : { url: (await startCli(["serve", dir, "--http", "--port", "0"])).url };
+}
+
+describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
+  const modern = kind !== "v1 at 2025-11-25";
+  /** Runs of a handler that asked once: a 2026 request runs again with the answer. */
+  const runsAfter = (rounds: number) => (modern ? rounds + 1 : 1);
+  let client: EraClient;
+  let bare: EraClient;
+  let elicitAction: "accept" | "decline" | "cancel" = "accept";
+  const asked: { method: InputMethod; params: Record<string, unknown> }[] = [];
+
+  beforeAll(async () => {
+    const target = await targetFor(transport);
+    client = await connectClient(kind, target, {
+      capabilities: EVERY_INPUT,
+      answer: (method, params) => {
+        asked.push({ method, params });
+        if (method === "roots/list") return { roots: [{ uri: "file:///work", name: "work" }] };
+        if (method === "sampling/createMessage") {
+          return { role: "assistant", content: { type: "text", text: "Paris" }, model: "test" };
+        }
+        const message = String(params.message);
+        if (elicitAction !== "accept") return { action: elicitAction };
+        if (message.startsWith("Which colour"))
+          return { action: "accept", content: { color: "teal" } };
+        if (message === "Which topic?") return { action: "accept", content: { topic: "tides" } };
+        if (message === "Password?") return { action: "accept", content: { password: "open" } };
+        if (message.startsWith("Question"))
+          return { action: "accept", content: { answer: "more" } };
+        return { action: "accept", content: { name: "Ada" } };
+      },
+    });
+    bare = await connectClient(kind, target);
+  });
+
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    asked.length = 0;
+    return textOf(await client.callTool({ name, arguments: args }));
+  };
+
+  it("elicits: accept, decline and cancel reach the handler as they were answered", async () => {
+    expect(await call("ask-name")).toBe(`Hello, Ada (runs: ${runsAfter(1)})`);
+    expect(asked).toEqual([
+      {
+        method: "elicitation/create",
+        params: expect.objectContaining({
+          message: "What is your name?",
+          requestedSchema: {
+            type: "object",
+            properties: { name: { type: "string" } },
+            required: ["name"],
+          },
+        }),
+      },
+    ]);
+    for (const action of ["decline", "cancel"] as const) {
+      elicitAction = action;
+      try {
+        expect(await call("ask-name")).toBe(`No name: ${action} (runs: ${runsAfter(1)})`);
+      } finally {
+        elicitAction = "accept";
+      }
+    }
+  });
+
+  it("samples the client's model and lists its roots", async () => {
+    expect(await call("capital")).toBe("Paris");
+    expect(asked.map((a) => a.method)).toEqual(["sampling/createMessage"]);
+    expect(await call("where")).toBe("file:///work");
+    expect(asked.map((a) => a.method)).toEqual(["roots/list"]);
+  });
+
+  it("asks for several inputs awaited together in one round", async () => {
+    expect(await call("all-at-once")).toBe(`Ada / Paris / 1 root(s) (runs: ${runsAfter(1)})`);
+    expect(asked.map((a) => a.method).sort()).toEqual([
+      "elicitation/create",
+      "roots/list",
+      "sampling/createMessage",
+    ]);
+  });
+
+  it("asks in several rounds when a question depends on an answer", async () => {
+    expect(await call("two-steps", { greeting: "Hi" })).toBe(
+      `Hi Ada, who likes teal (runs: ${runsAfter(2)})`,
+    );
+    expect(asked.map((a) => a.params.message)).toEqual([
+      "What is your name?",
+      "Which colour do you like, Ada?",
+    ]);
+  });
+
+  it("asks from a prompt and from a resource read too", async () => {
+    const prompt = await client.getPrompt({ name: "topic", arguments: {} });
+    expect(prompt.messages).toEqual([
+      { role: "user", content: { type: "text", text: "Write about tides" } },
+    ]);
+    const read = await client.readResource({ uri: "memo://secret" });
+    expect(read.contents).toEqual([
+      { uri: "memo://secret", mimeType: "text/plain", text: "the secret" },
+    ]);
+  });
+
+  it("tells a handler that asks what the client did not declare, in words it can catch", async () => {
+    expect(textOf(await bare.callTool({ name: "careful", arguments: {} }))).toBe(
+      'caught: The client did not declare the "sampling" capability, so the server cannot ask the client\'s model for a completion. Check ctx.client.capabilities.sampling before calling.',
+    );
+  });
+
+  it.runIf(modern)("ends a handler that keeps asking after maxRounds rounds", async () => {
+    const result = await client.callTool({ name: "keeps-asking", arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      "This request has already asked the client for input 3 times, the most it may (maxRounds = 3); ask for everything you need in fewer rounds (several asks awaited together make one round), or raise inputRounds.maxRounds",
+    );
+  });
+});
