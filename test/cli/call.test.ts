@@ -74,8 +74,11 @@ describe("mcp-dir call", () => {
       { code: 1, stdout: "Cannot divide by zero\n", stderr: "" },
       {
         code: 1,
-        stdout: "Say which team to invite kay@example.com to (platform, design, research)\n",
-        stderr: "",
+        stdout: "",
+        stderr:
+          "mcp-dir call: team_invite asked for input, and stdin is not a terminal to ask on:\n" +
+          "  elicitation-1: Which team should kay@example.com join, and with which role? [team (string, required), role (string, required)]\n" +
+          "Run the command in a terminal to answer.\n",
       },
       {
         code: 1,

@@ -5,7 +5,7 @@
  * retries. Over stdio (spawning the real CLI) and Streamable HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCli, stopAll } from "../http-cli/helpers.js";
+import { EXAMPLE_SERVER, startCli, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { ASKING_SERVER } from "./helpers/asking-server.js";
 import {
@@ -38,10 +38,10 @@ afterAll(async () => {
   await removeServerDirs();
 });
 
-async function targetFor(transport: TransportKind): Promise<Target> {
+async function targetFor(transport: TransportKind, served = dir): Promise<Target> {
   return transport === "stdio"
-    ? { stdio: ["serve", dir] }
-    : { url: (await startCli(["serve", dir, "--http", "--port", "0"])).url };
+    ? { stdio: ["serve", served] }
+    : { url: (await startCli(["serve", served, "--http", "--port", "0"])).url };
 }
 
 describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
@@ -50,31 +50,36 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
   const runsAfter = (rounds: number) => (modern ? rounds + 1 : 1);
   let client: EraClient;
   let bare: EraClient;
+  let example: EraClient;
   let elicitAction: "accept" | "decline" | "cancel" = "accept";
   const asked: { method: InputMethod; params: Record<string, unknown> }[] = [];
 
   beforeAll(async () => {
     const target = await targetFor(transport);
-    client = await connectClient(kind, target, {
-      capabilities: EVERY_INPUT,
-      answer: (method, params) => {
-        asked.push({ method, params });
-        if (method === "roots/list") return { roots: [{ uri: "file:///work", name: "work" }] };
-        if (method === "sampling/createMessage") {
-          return { role: "assistant", content: { type: "text", text: "Paris" }, model: "test" };
-        }
-        const message = String(params.message);
-        if (elicitAction !== "accept") return { action: elicitAction };
-        if (message.startsWith("Which colour"))
-          return { action: "accept", content: { color: "teal" } };
-        if (message === "Which topic?") return { action: "accept", content: { topic: "tides" } };
-        if (message === "Password?") return { action: "accept", content: { password: "open" } };
-        if (message.startsWith("Question"))
-          return { action: "accept", content: { answer: "more" } };
-        return { action: "accept", content: { name: "Ada" } };
-      },
-    });
+    const answer = (method: InputMethod, params: Record<string, unknown>) => {
+      asked.push({ method, params });
+      if (method === "roots/list") return { roots: [{ uri: "file:///work", name: "work" }] };
+      if (method === "sampling/createMessage") {
+        return { role: "assistant", content: { type: "text", text: "Paris" }, model: "test" };
+      }
+      const message = String(params.message);
+      if (elicitAction !== "accept") return { action: elicitAction };
+      if (message.startsWith("Which colour"))
+        return { action: "accept", content: { color: "teal" } };
+      if (message === "Which topic?") return { action: "accept", content: { topic: "tides" } };
+      if (message === "Password?") return { action: "accept", content: { password: "open" } };
+      if (message.startsWith("Question")) return { action: "accept", content: { answer: "more" } };
+      if (message.startsWith("Which team")) {
+        return { action: "accept", content: { team: "research", role: "admin" } };
+      }
+      return { action: "accept", content: { name: "Ada" } };
+    };
+    client = await connectClient(kind, target, { capabilities: EVERY_INPUT, answer });
     bare = await connectClient(kind, target);
+    example = await connectClient(kind, await targetFor(transport, EXAMPLE_SERVER), {
+      capabilities: EVERY_INPUT,
+      answer,
+    });
   });
 
   const call = async (name: string, args: Record<string, unknown> = {}) => {
@@ -148,6 +153,14 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
     expect(textOf(await bare.callTool({ name: "careful", arguments: {} }))).toBe(
       'caught: The client did not declare the "sampling" capability, so the server cannot ask the client\'s model for a completion. Check ctx.client.capabilities.sampling before calling.',
     );
+  });
+
+  it("runs the example server's elicitation tool unchanged", async () => {
+    const result = await example.callTool({
+      name: "team_invite",
+      arguments: { email: "kay@example.com" },
+    });
+    expect(textOf(result)).toBe("Invited kay@example.com to research as an admin.");
   });
 
   it.runIf(modern)("ends a handler that keeps asking after maxRounds rounds", async () => {

@@ -1,6 +1,12 @@
 import type { CallToolResult, McpServer } from "../../index.js";
+import { META } from "../../protocol/meta.js";
+import {
+  answerOnTerminal,
+  describeInputRequests,
+  TERMINAL_CAPABILITIES,
+} from "../answer-on-terminal.js";
 import type { Command } from "../command.js";
-import { connectInProcess } from "../in-process-client.js";
+import { connectInProcess, InputRequiredError } from "../in-process-client.js";
 import { loadQuietly, reportLoad } from "../load-report.js";
 import { parseCommandArgs, UsageError } from "../parse-args.js";
 import { renderToolResult } from "../render-result.js";
@@ -16,6 +22,10 @@ object, default {}) and prints the result: the structured result as JSON when
 the tool has an output schema, else its content (text as is, images and
 audio as a summary). Progress and log messages go to stderr. Exits 1 when
 the tool returns an error.
+
+A tool that asks the user for input (ctx.elicit) is answered at the terminal
+when stdin is one; otherwise call says what the tool asked for and exits 1.
+ctx.roots() gets the working directory.
 
 Options:
   --dir <dir>   The server directory (default: the current directory)
@@ -52,7 +62,16 @@ Example:
       );
       return 1;
     }
-    const result = await callTool(server, toolName, args);
+    let result: CallToolResult;
+    try {
+      result = await callTool(server, toolName, args);
+    } catch (error) {
+      if (!(error instanceof InputRequiredError)) throw error;
+      await printError(
+        `mcp-dir call: ${toolName} asked for input, and stdin is not a terminal to ask on:\n${describeInputRequests(error.requests)}\nRun the command in a terminal to answer.`,
+      );
+      return 1;
+    }
     await printOut(
       values.json === true ? JSON.stringify(result, null, 2) : renderToolResult(result),
     );
@@ -82,20 +101,37 @@ async function callTool(
   args: Record<string, unknown>,
 ): Promise<CallToolResult> {
   const restoreStdout = divertStdout();
-  const client = await connectInProcess(server, (method, params) => {
-    if (method === "notifications/progress") void printError(describeProgress(params));
-    if (method === "notifications/message") void printError(describeLog(params));
+  const client = connectInProcess(server, {
+    onNotification: (method, params) => {
+      if (method === "notifications/progress") void printError(describeProgress(params));
+      if (method === "notifications/message") void printError(describeLog(params));
+    },
+    capabilities: TERMINAL_CAPABILITIES,
+    fulfil: answerOnTerminal,
   });
   try {
-    return (await client.request("tools/call", {
+    const result = await client.request("tools/call", {
       name,
       arguments: args,
       _meta: { progressToken: "mcp-dir-call" },
-    })) as CallToolResult;
+    });
+    return asToolResult(result);
   } finally {
     await client.close();
     restoreStdout();
   }
+}
+
+/** The tool's result without what 2026-07-28 adds to every result (its type, the server's identity). */
+function asToolResult({
+  resultType: _type,
+  _meta,
+  ...rest
+}: Record<string, unknown>): CallToolResult {
+  const { [META.serverInfo]: _server, ...own } = (_meta ?? {}) as Record<string, unknown>;
+  return (Object.keys(own).length > 0
+    ? { ...rest, _meta: own }
+    : rest) as unknown as CallToolResult;
 }
 
 function describeProgress(params: Record<string, unknown>): string {
