@@ -23,8 +23,10 @@ function callAtTerminal(
   return new Promise((resolve) => child.once("close", (code) => resolve({ code, screen })));
 }
 
-/** The screen without the terminal's cursor controls. */
-const plain = (screen: string) => screen.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "").replace(/\r/g, "");
+/** ESC [ ... letter: the terminal's cursor controls. */
+const CURSOR_CONTROL = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, "g");
+/** The screen as a person reads it. */
+const plain = (screen: string) => screen.replace(CURSOR_CONTROL, "").replace(/\r/g, "");
 
 describe("mcp-dir call at a terminal", () => {
   it("asks each field of an elicitation and runs the tool with the answers", async () => {
