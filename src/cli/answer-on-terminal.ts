@@ -14,7 +14,7 @@ type FieldSchema = {
 };
 
 /** What `mcp-dir call` can answer: the user at the terminal, and the working directory as root. */
-export const TERMINAL_CAPABILITIES = { elicitation: { form: {} }, roots: {} };
+export const TERMINAL_CAPABILITIES = { elicitation: { form: {}, url: {} }, roots: {} };
 
 /** Reading stops at end of input (Ctrl-D): the user cancelled. */
 class Cancelled extends Error {}
@@ -59,6 +59,14 @@ export async function answerOnTerminal(
 async function elicit(ask: (question: string) => Promise<string>, params: Params): Promise<Params> {
   try {
     process.stderr.write(`\n${String(params.message)}\n`);
+    if (params.mode === "url") {
+      process.stderr.write(`Open this page in your browser: ${String(params.url)}\n`);
+      const done = await ask("Press Enter when you are done there, or d to decline, c to cancel: ");
+      const said = done.trim().toLowerCase();
+      if (said.startsWith("d")) return { action: "decline" };
+      if (said.startsWith("c")) return { action: "cancel" };
+      return { action: "accept" };
+    }
     const choice = (await ask("Answer (a), decline (d) or cancel (c)? [a] ")).trim().toLowerCase();
     if (choice.startsWith("d")) return { action: "decline" };
     if (choice.startsWith("c")) return { action: "cancel" };
@@ -116,6 +124,8 @@ export function describeInputRequests(requests: Record<string, InputRequest>): s
   return Object.entries(requests)
     .map(([key, { method, params = {} }]) => {
       if (method !== "elicitation/create") return `  ${key}: ${method}`;
+      if (params.mode === "url")
+        return `  ${key}: ${String(params.message)} [open ${String(params.url)}]`;
       const schema = params.requestedSchema as
         | { properties?: Record<string, FieldSchema>; required?: string[] }
         | undefined;

@@ -40,6 +40,36 @@ export type ElicitOutcome<T> =
   | { action: "accept"; content: T }
   | { action: Exclude<ElicitAction, "accept">; content?: undefined };
 
+/**
+ * Sends the user to a page (URL mode): for a third-party sign-in, a payment or
+ * a secret that must not pass through the client or the model. The URL must
+ * be absolute `https:` (`http:` only on loopback) and must not carry the
+ * user's secrets or credentials.
+ */
+export interface ElicitUrlRequest {
+  message: string;
+  url: string;
+  /**
+   * Identifies the interaction, e.g. your own pending record; sent to 2025
+   * clients, which are told when you call `complete()`. Default: a random UUID.
+   */
+  elicitationId?: string;
+  schema?: never;
+}
+
+/** The user's answer to a URL: "accept" means they agreed to open it, not that they finished. */
+export interface ElicitUrlOutcome {
+  action: ElicitAction;
+  elicitationId: string;
+  /**
+   * Tells the client that the interaction finished
+   * (`notifications/elicitation/complete`, 2025-11-25 sessions). Call it when
+   * your callback has what it waited for; on 2026-07-28 it does nothing (the
+   * client retries the request, and your handler checks your own records).
+   */
+  complete(): void;
+}
+
 /** How one `ctx.elicit`, `ctx.sample` or `ctx.roots` call is told apart from the others. */
 export interface AskOptions {
   /**
@@ -83,6 +113,15 @@ export interface HandlerContext {
     request: ElicitRequest<S>,
     options?: AskOptions,
   ): Promise<ElicitOutcome<InferShape<S>>>;
+  /** Sends the user to a page; the client must have declared `elicitation.url`. */
+  elicit(request: ElicitUrlRequest, options?: AskOptions): Promise<ElicitUrlOutcome>;
+  /**
+   * An error to throw when the request cannot go on until the user has visited
+   * the page(s): -32042 (URL elicitation required) on 2025-11-25; on 2026-07-28,
+   * an input_required round asking to open them, after which the handler runs
+   * again (check your own records to see whether the user finished).
+   */
+  urlElicitationRequired(...requests: ElicitUrlRequest[]): Error;
   /** Asks the client's model for a completion; rounds as `elicit`. */
   sample(request: CreateMessageParams | string, options?: AskOptions): Promise<CreateMessageResult>;
   /** The client's roots; rounds as `elicit`. */

@@ -86,7 +86,7 @@ const CHECKS: Record<keyof ServerConfig, Check> = {
     }
     for (const [key, setting] of Object.entries(value)) {
       if (key !== "ttlMs" && key !== "maxRounds") {
-        return `has an unknown setting "${key}": it takes ttlMs and maxRounds (the key comes from MCP_DIR_STATE_KEY)`;
+        return `must hold only ttlMs and maxRounds, not "${key}" (the signing key comes from MCP_DIR_STATE_KEY)`;
       }
       if (!(Number.isInteger(setting) && (setting as number) >= 0)) {
         return `${key} must be a whole number of 0 or more`;

@@ -39,6 +39,7 @@ export const FEATURE_SINCE = {
   elicitation: "2025-06-18",
   completionContext: "2025-06-18",
   icons: "2025-11-25",
+  urlElicitation: "2025-11-25",
   extensions: "2026-07-28",
 } as const;
 

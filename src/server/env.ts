@@ -27,6 +27,10 @@ export interface ClientChannel {
 /** What a 2025 session lends the requests it carries. */
 export interface SessionState extends SessionInfo {
   readonly initialized: boolean;
+  /** True once the connection is gone: nothing more reaches its client. */
+  readonly ended: boolean;
+  /** A notification to the session's client, tied to no request. */
+  notify(method: string, params: Params): void;
   logLevel: LoggingLevel;
   readonly subscriptions: Set<string>;
   initialize(

@@ -1,13 +1,17 @@
+import { randomUUID } from "node:crypto";
 import type {
   AskOptions,
   ClientInfo,
   ElicitOutcome,
   ElicitRequest,
+  ElicitUrlOutcome,
+  ElicitUrlRequest,
   HandlerContext,
   HandlerLogger,
   RoundState,
   SessionInfo,
 } from "../define/context.js";
+import { elicitUrlProblem } from "../define/elicit-url.js";
 import { endsRequest } from "../define/ends-request.js";
 import type { InferShape, SchemaInput } from "../define/schema.js";
 import { compileObjectSchema } from "../define/schema.js";
@@ -17,14 +21,17 @@ import type {
   ClientCapabilities,
   CreateMessageParams,
   CreateMessageResult,
+  ElicitAction,
   LoggingLevel,
   Root,
 } from "../protocol/types.js";
 import { LOGGING_LEVELS } from "../protocol/types.js";
 import { supports } from "../protocol/versions.js";
+import { type ClientNeed, missingCapability } from "./client-capabilities.js";
 import type { Engine } from "./engine.js";
 import type { RequestEnv } from "./env.js";
 import type { InputMethod } from "./input-rounds/input-round.js";
+import type { Params } from "./params.js";
 
 const DEFAULT_MAX_TOKENS = 1024;
 
@@ -112,15 +119,16 @@ export class RequestContext implements HandlerContext {
     this.env.channel.notify("notifications/progress", params);
   }
 
-  private requireCapability(capability: "elicitation" | "sampling" | "roots", what: string): void {
-    if (this.clientCapabilities[capability] !== undefined) return;
-    const message = `The client did not declare the "${capability}" capability, so the server cannot ${what}. Check ctx.client.capabilities.${capability} before calling.`;
+  private requireCapability(need: ClientNeed, what: string): void {
+    const missing = missingCapability(this.clientCapabilities, need);
+    if (missing === undefined) return;
+    const message = `The client did not declare the "${missing.name}" capability, so the server cannot ${what}. Check ctx.client.capabilities.${missing.name} before calling.`;
     if (this.env.era === "stateful") throw new Error(message);
     // 2026-07-28 answers a request that needs an undeclared capability with -32021,
     // unless the handler catches this and carries on without it.
     throw endsRequest(
       new JsonRpcError(McpErrorCode.MissingRequiredClientCapability, message, {
-        requiredCapabilities: { [capability]: {} },
+        requiredCapabilities: missing.required,
       }),
     );
   }
@@ -141,7 +149,78 @@ export class RequestContext implements HandlerContext {
     );
   }
 
-  async elicit<S extends SchemaInput>(
+  elicit<S extends SchemaInput>(
+    request: ElicitRequest<S>,
+    options?: AskOptions,
+  ): Promise<ElicitOutcome<InferShape<S>>>;
+  elicit(request: ElicitUrlRequest, options?: AskOptions): Promise<ElicitUrlOutcome>;
+  elicit(
+    request: ElicitRequest<SchemaInput> | ElicitUrlRequest,
+    options?: AskOptions,
+  ): Promise<ElicitOutcome<unknown> | ElicitUrlOutcome> {
+    return "url" in request && request.url !== undefined
+      ? this.elicitUrl(request, options)
+      : this.elicitForm(request as ElicitRequest<SchemaInput>, options);
+  }
+
+  private async elicitUrl(
+    request: ElicitUrlRequest,
+    options?: AskOptions,
+  ): Promise<ElicitUrlOutcome> {
+    const { params, elicitationId } = this.urlRequest(request);
+    const result = (await this.ask("elicitation/create", params, options)) as { action?: unknown };
+    const action = elicitAction(result.action);
+    const { session } = this.env;
+    const complete = () => {
+      if (session && !session.ended) {
+        session.notify("notifications/elicitation/complete", { elicitationId });
+      }
+    };
+    return { action, elicitationId, complete };
+  }
+
+  urlElicitationRequired(...requests: ElicitUrlRequest[]): Error {
+    const asked = requests.map((request) => this.urlRequest(request));
+    const { inputRound, era } = this.env;
+    if (era === "stateless" && !inputRound) {
+      return new Error(
+        `urlElicitationRequired: on protocol ${this.protocolVersion} only tools/call, prompts/get and resources/read may ask the client for input`,
+      );
+    }
+    if (inputRound) {
+      // 2026-07-28 has no -32042: the pages are asked for in an input_required round.
+      const ends = asked.map(({ params, elicitationId }) =>
+        inputRound.demand("elicitation/create", params, `url-${elicitationId}`),
+      );
+      return ends[0] ?? new Error("urlElicitationRequired needs at least one URL request");
+    }
+    return endsRequest(
+      new JsonRpcError(
+        McpErrorCode.UrlElicitationRequired,
+        `The user must visit ${asked.length === 1 ? "a page" : `${asked.length} pages`} before this request can go on`,
+        { elicitations: asked.map(({ params }) => params) },
+      ),
+    );
+  }
+
+  /** The params of a URL elicitation: checked, with the id 2025 clients are sent. */
+  private urlRequest(request: ElicitUrlRequest): { params: Params; elicitationId: string } {
+    if (!supports(this.protocolVersion, "urlElicitation")) {
+      throw new Error(
+        `URL elicitation needs protocol 2025-11-25 or newer; this client negotiated ${this.protocolVersion}`,
+      );
+    }
+    this.requireCapability("elicitation.url", "send the user to a URL");
+    const problem = elicitUrlProblem(request.url);
+    if (problem !== undefined) throw new Error(`ctx.elicit: ${problem}`);
+    const elicitationId = request.elicitationId ?? randomUUID();
+    const params: Params = { mode: "url", message: request.message, url: request.url };
+    // 2026-07-28 has no elicitationId: the request's key and requestState say which it is.
+    if (this.env.era === "stateful") params.elicitationId = elicitationId;
+    return { params, elicitationId };
+  }
+
+  private async elicitForm<S extends SchemaInput>(
     request: ElicitRequest<S>,
     options?: AskOptions,
   ): Promise<ElicitOutcome<InferShape<S>>> {
@@ -150,7 +229,7 @@ export class RequestContext implements HandlerContext {
         `Elicitation needs protocol 2025-06-18 or newer; this client negotiated ${this.protocolVersion}`,
       );
     }
-    this.requireCapability("elicitation", "ask the user for input");
+    this.requireCapability("elicitation.form", "ask the user for input");
     const schema = compileObjectSchema(request.schema, "input", "elicitation schema");
     if (typeof schema === "string") throw new Error(schema);
     const result = (await this.ask(
@@ -158,14 +237,8 @@ export class RequestContext implements HandlerContext {
       { message: request.message, requestedSchema: schema.jsonSchema },
       options,
     )) as { action?: unknown; content?: unknown };
-    if (result.action === "decline" || result.action === "cancel") {
-      return { action: result.action } as ElicitOutcome<InferShape<S>>;
-    }
-    if (result.action !== "accept") {
-      throw new Error(
-        `The client's answer to the elicitation has action ${JSON.stringify(result.action)}; it must be "accept", "decline" or "cancel"`,
-      );
-    }
+    const action = elicitAction(result.action);
+    if (action !== "accept") return { action } as ElicitOutcome<InferShape<S>>;
     const checked = await schema.validate(result.content ?? {});
     if (!checked.ok) {
       throw new Error(
@@ -202,4 +275,12 @@ export class RequestContext implements HandlerContext {
     }
     return result.roots as Root[];
   }
+}
+
+/** The action of a client's answer to an elicitation, or an error saying it has none. */
+function elicitAction(action: unknown): ElicitAction {
+  if (action === "accept" || action === "decline" || action === "cancel") return action;
+  throw new Error(
+    `The client's answer to the elicitation has action ${JSON.stringify(action)}; it must be "accept", "decline" or "cancel"`,
+  );
 }

@@ -4,14 +4,17 @@
  * pseudo-terminal; what the test writes is what the user types.
  */
 import { spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { CLI, EXAMPLE_SERVER } from "./helpers/cli.js";
 
 function callAtTerminal(
   args: string,
   typed: string,
+  tool = "team_invite",
+  dir = EXAMPLE_SERVER,
 ): Promise<{ code: number | null; screen: string }> {
-  const command = `${process.execPath} ${CLI} call team_invite '${args}' --dir ${EXAMPLE_SERVER}`;
+  const command = `${process.execPath} ${CLI} call ${tool} '${args}' --dir ${dir}`;
   const child = spawn("script", ["-qec", command, "/dev/null"], {
     stdio: ["pipe", "pipe", "pipe"],
   });
@@ -54,4 +57,26 @@ describe("mcp-dir call at a terminal", () => {
       /No invitation sent: the user chose to decline\.$/,
     );
   });
+
+  it("shows the page a tool sends the user to, and goes on when they say they are done", async () => {
+    const dir = await createServerDir({
+      "tools/sign-in.ts": `import { defineTool } from "mcp-dir";
+export default defineTool({
+  description: "Sends the user to a page",
+  handler: async (_args, ctx) => {
+    const outcome = await ctx.elicit({ message: "Sign in to Example", url: "https://example.com/connect" });
+    return "the user said " + outcome.action;
+  },
+});`,
+    });
+    const { code, screen } = await callAtTerminal("{}", "\n", "sign-in", dir);
+    expect(code).toBe(0);
+    const shown = plain(screen);
+    expect(shown).toContain(
+      "Sign in to Example\nOpen this page in your browser: https://example.com/connect\n",
+    );
+    expect(shown.trimEnd()).toMatch(/the user said accept$/);
+  });
 });
+
+afterAll(removeServerDirs);

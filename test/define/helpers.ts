@@ -32,6 +32,7 @@ export function fakeContext(overrides: Partial<HandlerContext> = {}): HandlerCon
     elicit: unused("elicit"),
     sample: unused("sample"),
     roots: unused("roots"),
+    urlElicitationRequired: unused("urlElicitationRequired"),
     roundState: {},
     ...overrides,
   };

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_SERVER, startCli, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { Inbox } from "../server/helpers/inbox.js";
 import { ASKING_SERVER } from "./helpers/asking-server.js";
 import {
   type ClientKind,
@@ -22,7 +23,7 @@ const KINDS: ClientKind[] = ["v1 at 2025-11-25", "v2 pinned to 2026-07-28"];
 const ROWS: [TransportKind, ClientKind][] = (["stdio", "http"] as const).flatMap((transport) =>
   KINDS.map((kind): [TransportKind, ClientKind] => [transport, kind]),
 );
-const EVERY_INPUT = { elicitation: {}, sampling: {}, roots: {} };
+const EVERY_INPUT = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
 
 type Content = { type: string; text?: string };
 const textOf = (result: Record<string, unknown>) =>
@@ -52,12 +53,20 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
   let bare: EraClient;
   let example: EraClient;
   let elicitAction: "accept" | "decline" | "cancel" = "accept";
+  const completed = new Inbox<string>();
   const asked: { method: InputMethod; params: Record<string, unknown> }[] = [];
 
   beforeAll(async () => {
     const target = await targetFor(transport);
-    const answer = (method: InputMethod, params: Record<string, unknown>) => {
+    const answer = async (method: InputMethod, params: Record<string, unknown>) => {
       asked.push({ method, params });
+      if (params.mode === "url") {
+        // The user opens the page; on 2026 the page's callback runs before the client retries.
+        if (modern && params.message === "Connect your Example account") {
+          await client.callTool({ name: "sign-in-callback", arguments: { id: "sign-in-s2" } });
+        }
+        return { action: elicitAction };
+      }
       if (method === "roots/list") return { roots: [{ uri: "file:///work", name: "work" }] };
       if (method === "sampling/createMessage") {
         return { role: "assistant", content: { type: "text", text: "Paris" }, model: "test" };
@@ -74,7 +83,11 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
       }
       return { action: "accept", content: { name: "Ada" } };
     };
-    client = await connectClient(kind, target, { capabilities: EVERY_INPUT, answer });
+    client = await connectClient(kind, target, {
+      capabilities: EVERY_INPUT,
+      answer,
+      onElicitationComplete: (id) => completed.push(id),
+    });
     bare = await connectClient(kind, target);
     example = await connectClient(kind, await targetFor(transport, EXAMPLE_SERVER), {
       capabilities: EVERY_INPUT,
@@ -152,6 +165,82 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
   it("tells a handler that asks what the client did not declare, in words it can catch", async () => {
     expect(textOf(await bare.callTool({ name: "careful", arguments: {} }))).toBe(
       'caught: The client did not declare the "sampling" capability, so the server cannot ask the client\'s model for a completion. Check ctx.client.capabilities.sampling before calling.',
+    );
+  });
+
+  it("sends the user to a page: accept, decline and cancel, the id only on 2025", async () => {
+    for (const action of ["accept", "decline", "cancel"] as const) {
+      elicitAction = action;
+      try {
+        expect(await call("sign-in")).toBe(`${action} sign-in-s1`);
+      } finally {
+        elicitAction = "accept";
+      }
+      expect(asked).toEqual([
+        {
+          method: "elicitation/create",
+          params: {
+            mode: "url",
+            message: "Sign in to Example",
+            url: "https://example.com/connect?session=s1",
+            ...(!modern && { elicitationId: "sign-in-s1" }),
+          },
+        },
+      ]);
+    }
+  });
+
+  it.runIf(!modern)("tells a 2025 client when the page's work is done", async () => {
+    await call("sign-in");
+    await call("sign-in-callback", { id: "sign-in-s1" });
+    expect(await completed.waitFor((id) => id === "sign-in-s1", "the completion")).toBe(
+      "sign-in-s1",
+    );
+  });
+
+  it("says a request needs a visit first: -32042 on 2025, a round on 2026", async () => {
+    await call("sign-out");
+    if (modern) {
+      expect(await call("needs-sign-in")).toBe("signed in: working");
+      expect(asked.map((a) => a.params.message)).toEqual(["Connect your Example account"]);
+      return;
+    }
+    const refused = await client.callTool({ name: "needs-sign-in", arguments: {} }).then(
+      () => undefined,
+      (error: { code: number; data: unknown }) => error,
+    );
+    expect(refused?.code).toBe(-32042);
+    expect(refused?.data).toEqual({
+      elicitations: [
+        {
+          mode: "url",
+          message: "Connect your Example account",
+          url: "https://example.com/connect?session=s2",
+          elicitationId: "sign-in-s2",
+        },
+      ],
+    });
+    await call("sign-in-callback", { id: "sign-in-s2" });
+    expect(await call("needs-sign-in")).toBe("signed in: working");
+  });
+
+  it("refuses a page that is not https, in words the handler can catch", async () => {
+    expect(await call("plain-http")).toBe(
+      'caught: ctx.elicit: the url must use https: (http: only for localhost), got "http://example.com/look"',
+    );
+  });
+
+  it("tells a handler when the client cannot open pages", async () => {
+    const message =
+      'The client did not declare the "elicitation.url" capability, so the server cannot send the user to a URL. Check ctx.client.capabilities.elicitation.url before calling.';
+    const outcome = await bare.callTool({ name: "sign-in", arguments: {} }).then(
+      (result) => ({ text: textOf(result), isError: result.isError }),
+      (error: { code: number; message: string }) => ({ code: error.code, message: error.message }),
+    );
+    expect(outcome).toEqual(
+      modern
+        ? { code: -32021, message: expect.stringContaining(message) }
+        : { text: message, isError: true },
     );
   });
 

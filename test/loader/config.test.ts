@@ -74,6 +74,7 @@ export default defineConfig({
         pageSize: 0,
         logLevel: "loud",
         http: { port: 70000 },
+        inputRounds: { maxRounds: -1 },
         instructons: "typo",
       }),
     });
@@ -83,9 +84,10 @@ export default defineConfig({
       "mcp-dir.config.json: pageSize must be a positive integer",
       "mcp-dir.config.json: logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency",
       "mcp-dir.config.json: http.port must be an integer from 0 to 65535",
+      "mcp-dir.config.json: inputRounds.maxRounds must be a whole number of 0 or more",
     ]);
     expect(warnings.map(formatWarning)).toEqual([
-      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, http',
+      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, http',
     ]);
     expect(config.name).toBe(dir.split(/[/\\]/).pop());
   });

@@ -67,6 +67,7 @@ describe("supports", () => {
     elicitation: [false, false, true, true, true],
     completionContext: [false, false, true, true, true],
     icons: [false, false, false, true, true],
+    urlElicitation: [false, false, false, true, true],
     extensions: [false, false, false, false, true],
   };
 

@@ -99,18 +99,30 @@ export class InputRound {
       this.answers[name] = this.responses[name];
       return Promise.resolve(this.responses[name]);
     }
-    if (this.round >= this.limits.maxRounds) {
-      return Promise.reject(
-        new Error(
-          `This request has already asked the client for input ${this.round} times, the most it may (maxRounds = ${this.limits.maxRounds}); ask for everything you need in fewer rounds (several asks awaited together make one round), or raise inputRounds.maxRounds`,
-        ),
-      );
-    }
+    if (this.round >= this.limits.maxRounds) return Promise.reject(this.overLimit());
     this.pending.set(name, { method, params });
     const waiting = Promise.reject(new InputPending(name));
     // The rejection is the run's end, not an error to report if the author never awaits it.
     waiting.catch(() => {});
     return waiting;
+  }
+
+  /**
+   * Asks again whatever was answered before: for a handler that found, in its
+   * own records, that the user has not finished yet. Returns the error that
+   * ends the run.
+   */
+  demand(method: InputMethod, params: Params, key: string): Error {
+    if (this.round >= this.limits.maxRounds) return this.overLimit();
+    this.keysThisRun.add(key);
+    this.pending.set(key, { method, params });
+    return new InputPending(key);
+  }
+
+  private overLimit(): Error {
+    return new Error(
+      `This request has already asked the client for input ${this.round} times, the most it may (maxRounds = ${this.limits.maxRounds}); ask for everything you need in fewer rounds (several asks awaited together make one round), or raise inputRounds.maxRounds`,
+    );
   }
 
   /**

@@ -102,4 +102,66 @@ export default defineResource({
     return answer.action === "accept" && answer.content.password === "open" ? "the secret" : "denied";
   },
 });`,
+  "tools/sign-in.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+// What a real server keeps in its store: who finished signing in, and how to tell the client.
+const finishers = new Map();
+let connected = false;
+export const signIn = defineTool({
+  name: "sign-in",
+  description: "Sends the user to a page to sign in",
+  handler: async (_args, ctx) => {
+    const outcome = await ctx.elicit({
+      message: "Sign in to Example",
+      url: "https://example.com/connect?session=s1",
+      elicitationId: "sign-in-s1",
+    });
+    finishers.set(outcome.elicitationId, outcome.complete);
+    return outcome.action + " " + outcome.elicitationId;
+  },
+});
+export const callback = defineTool({
+  name: "sign-in-callback",
+  description: "What the page's callback does: records the sign-in and tells the client",
+  input: { id: z.string() },
+  handler: ({ id }) => {
+    connected = true;
+    finishers.get(id)?.();
+    return "signed in";
+  },
+});
+export const signOut = defineTool({
+  name: "sign-out",
+  description: "Forgets the sign-in",
+  handler: () => {
+    connected = false;
+    return "signed out";
+  },
+});
+export const needsSignIn = defineTool({
+  name: "needs-sign-in",
+  description: "Works only once the user has signed in",
+  handler: (_args, ctx) => {
+    if (!connected) {
+      throw ctx.urlElicitationRequired({
+        message: "Connect your Example account",
+        url: "https://example.com/connect?session=s2",
+        elicitationId: "sign-in-s2",
+      });
+    }
+    return "signed in: working";
+  },
+});
+export const plainHttp = defineTool({
+  name: "plain-http",
+  description: "Sends the user to a page that is not https",
+  handler: async (_args, ctx) => {
+    try {
+      await ctx.elicit({ message: "Look", url: "http://example.com/look" });
+      return "sent";
+    } catch (error) {
+      return "caught: " + error.message;
+    }
+  },
+});`,
 };

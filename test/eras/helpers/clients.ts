@@ -15,6 +15,7 @@ import { StdioClientTransport as StdioTransportV1 } from "@modelcontextprotocol/
 import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   CreateMessageRequestSchema,
+  ElicitationCompleteNotificationSchema,
   ElicitRequestSchema,
   ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -78,6 +79,8 @@ export interface ClientSetup {
   capabilities?: Record<string, unknown>;
   /** Answers the server's requests; each SDK calls it through its own handler registration. */
   answer?: (method: InputMethod, params: Params) => Result | Promise<Result>;
+  /** Told of `notifications/elicitation/complete` (2025-11-25 sessions). */
+  onElicitationComplete?: (elicitationId: string) => void;
 }
 
 export async function connectClient(
@@ -110,9 +113,14 @@ const V1_SCHEMAS = {
 
 async function connectV1(
   target: Target,
-  { capabilities, answer }: ClientSetup,
+  { capabilities, answer, onElicitationComplete }: ClientSetup,
 ): Promise<EraClient> {
   const client = new ClientV1(INFO, { capabilities: capabilities ?? {} });
+  if (onElicitationComplete) {
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) =>
+      onElicitationComplete(notification.params.elicitationId),
+    );
+  }
   if (answer) {
     for (const method of INPUT_METHODS) {
       client.setRequestHandler(
