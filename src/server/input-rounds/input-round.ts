@@ -60,7 +60,8 @@ export class InputRound {
 
   private constructor(
     private readonly limits: InputRoundLimits,
-    private readonly binding: string,
+    /** Digests the request: only when a state is read or signed, not on every call. */
+    private readonly binding: () => string,
     earlier: {
       round: number;
       answers: Record<string, unknown>;
@@ -75,11 +76,11 @@ export class InputRound {
 
   /** Reads `requestState` and `inputResponses`; throws -32602 when either is refused. */
   static open(limits: InputRoundLimits, method: string, params: Params): InputRound {
-    const binding = bindingOf(method, params.name ?? params.uri, params.arguments);
+    const binding = () => bindingOf(method, params.name ?? params.uri, params.arguments);
     const earlier =
       params.requestState === undefined
         ? { round: 0, answers: {}, roundState: {} }
-        : limits.signer.verify(params.requestState, binding);
+        : limits.signer.verify(params.requestState, binding());
     return new InputRound(limits, binding, earlier, readResponses(params.inputResponses));
   }
 
@@ -151,7 +152,7 @@ export class InputRound {
   private signState(): string {
     try {
       return this.limits.signer.sign({
-        binding: this.binding,
+        binding: this.binding(),
         round: this.round + 1,
         answers: this.answers,
         roundState: this.roundState,
