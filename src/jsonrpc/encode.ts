@@ -11,7 +11,6 @@ export class RawJson {
     // Newlines can only be insignificant whitespace in valid JSON, and an embedded one
     // would split the message in newline-delimited framing, so flatten them to spaces.
     this.json = !flat && /[\r\n]/.test(json) ? json.replace(/[\r\n]/g, " ") : json;
-    Object.defineProperty(this, BRAND, { value: true });
   }
 
   /**
@@ -31,6 +30,9 @@ export class RawJson {
     return JSON.parse(this.json);
   }
 }
+
+// On the prototype, set once: another copy of this module (a bundle, say) still recognises it.
+Object.defineProperty(RawJson.prototype, BRAND, { value: true });
 
 export function isRawJson(value: unknown): value is RawJson {
   return (

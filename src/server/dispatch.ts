@@ -12,7 +12,7 @@ import type { RequestEnv } from "./env.js";
 import { methodsFor } from "./methods/index.js";
 import type { Params } from "./params.js";
 import { RequestContext } from "./request-context.js";
-import { completeResult } from "./stateless/result.js";
+import { encodeCompleteResult } from "./stateless/result.js";
 
 /**
  * Serves one request in its env: finds the method in the table of the
@@ -33,17 +33,24 @@ export async function dispatch(
   const params: Params = request.params ?? {};
   const { inFlight } = env;
   try {
-    const context = new RequestContext(engine, env);
-    const result = env.inputRound
-      ? await env.inputRound.settle(() => handler(params, context))
-      : await handler(params, context);
+    const { inputRound } = env;
+    let result: unknown;
+    try {
+      result = await handler(params, new RequestContext(engine, env));
+    } catch (error) {
+      if (!inputRound?.hasPending) throw error;
+    }
+    // An ask still unanswered replaces whatever the run returned or threw after it.
+    if (inputRound?.hasPending) result = inputRound.inputRequired();
     if (inFlight.cancelled) return undefined;
-    const complete = env.era === "stateless" ? completeResult(result, engine.serverInfo()) : result;
     // Encoded here, once, so a result that is not JSON fails this request, named, and
     // never the transport that would have encoded it.
     let encoded: RawJson;
     try {
-      encoded = RawJson.of(complete);
+      encoded =
+        env.era === "stateless"
+          ? encodeCompleteResult(result, engine.serverInfo())
+          : RawJson.of(result);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       const target = params.name ?? params.uri;

@@ -126,22 +126,13 @@ export class InputRound {
     );
   }
 
-  /**
-   * The run's outcome, unless it asked for input still unanswered: then an
-   * `input_required` result carrying every pending ask, whatever the handler
-   * returned or threw after its ask was refused.
-   */
-  async settle(run: () => unknown): Promise<unknown> {
-    let outcome: { value: unknown } | { error: unknown };
-    try {
-      outcome = { value: await run() };
-    } catch (error) {
-      outcome = { error };
-    }
-    if (this.pending.size === 0) {
-      if ("error" in outcome) throw outcome.error;
-      return outcome.value;
-    }
+  /** True when the run asked for something the client has not answered yet. */
+  get hasPending(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** The `input_required` result carrying every pending ask and the signed state for the next run. */
+  inputRequired(): Record<string, unknown> {
     return {
       resultType: "input_required",
       inputRequests: Object.fromEntries(this.pending),
