@@ -91,7 +91,8 @@ export function definePrompt<const A extends PromptArguments | undefined = undef
   config: PromptConfig<A>,
 ): PromptDefinition {
   const definition = brand("prompt", { ...config }) as unknown as PromptDefinition;
-  compilePrompt(definition, config.name ?? "unnamed");
+  // Unnamed definitions are checked once named (see defineTool).
+  if (config.name !== undefined) compilePrompt(definition, config.name);
   return definition;
 }
 

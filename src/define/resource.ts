@@ -77,7 +77,9 @@ export function defineResource<const T extends string>(
 ): ResourceDefinition;
 export function defineResource(config: object): ResourceDefinition {
   const definition = brand("resource", { ...config }) as unknown as ResourceDefinition;
-  compileResource(definition, (config as ResourceCommon).name ?? "unnamed");
+  // Unnamed definitions are checked once named (see defineTool).
+  const { name } = config as ResourceCommon;
+  if (name !== undefined) compileResource(definition, name);
   return definition;
 }
 

@@ -55,7 +55,9 @@ export function defineTool<
   O extends SchemaInput | undefined = undefined,
 >(config: ToolConfig<I, O>): ToolDefinition {
   const definition = brand("tool", { ...config }) as unknown as ToolDefinition;
-  compileTool(definition, config.name ?? "unnamed");
+  // Named: checked now, where the author wrote it. Unnamed: once the loader (or
+  // server.add) gives it a name, so its errors say which file, export and name.
+  if (config.name !== undefined) compileTool(definition, config.name);
   return definition;
 }
 

@@ -40,8 +40,18 @@ export async function describeImportError(
       where.fromStackFrames(error.stack),
     );
   }
-  const what = isDefinitionError(error) ? message : `${error.name}: ${message}`;
-  return withLocation(`threw while loading: ${what}`, where.fromStackFrames(error.stack));
+  if (isDefinitionError(error)) {
+    // "Tool "x" is invalid:\n  - ...": the position goes with what is invalid.
+    const location = where.fromStackFrames(error.stack);
+    const [first = "", ...problems] = message.split("\n");
+    const head =
+      location === undefined ? first : `${first.replace(/:$/, "")} (defined at ${location}):`;
+    return [head, ...problems].join("\n");
+  }
+  return withLocation(
+    `threw while loading: ${error.name}: ${message}`,
+    where.fromStackFrames(error.stack),
+  );
 }
 
 /** Node's CommonJS "Cannot find module 'x'\nRequire stack: ...", said as what to do. */

@@ -447,6 +447,7 @@ describe("definePrompt: types", () => {
     });
     expect(() =>
       definePrompt({
+        name: "p",
         arguments: [{ name: "language" }],
         // @ts-expect-error "lang" is not an argument
         complete: { lang: ["go"] },

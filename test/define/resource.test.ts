@@ -296,6 +296,7 @@ describe("defineResource: types", () => {
     expect(() =>
       // @ts-expect-error "org" is not a variable of the template (no overload matches)
       defineResource({
+        name: "repos",
         uriTemplate: "repos://{owner}",
         complete: { org: ["me"] },
         read: () => "",

@@ -40,8 +40,12 @@ export default {};
 export const bad = { description: "Bad input", input: "text", handler: () => 1 };
 `,
       "tools/define-throws.ts": `import { defineTool } from "mcp-dir";
-// defineTool validates at once, so the error is thrown while the file loads.
+// Unnamed: checked once the loader knows its file, export and name.
 export default defineTool({ handler: () => 1 } as never);
+`,
+      "tools/define-named.ts": `import { defineTool } from "mcp-dir";
+// Named: checked at once, so the error is thrown while the file loads.
+export const tool = defineTool({ name: "named", handler: () => 1 } as never);
 `,
       "tools/missing-import.ts": 'import { x } from "./_nope.js";\nexport default x;\n',
       "tools/missing-package.ts": 'import x from "left-pad-nowhere";\nexport default x;\n',
@@ -64,7 +68,9 @@ export default defineTool({ handler: () => 1 } as never);
       .map((entry) => entry.slice("error: ".length));
     expect(problems).toEqual([
       `tools/bad.name.ts (export "default"): the tool name "bad.name" derived from the file path is invalid: names use 1 to 64 letters, digits, "_" or "-"; rename the file or give the tool a name`,
-      `tools/define-throws.ts: threw while loading: Tool "unnamed" is invalid: (3:16)
+      `tools/define-named.ts: Tool "named" is invalid (defined at 3:21):
+  - description is missing: clients show it to the model, so say what the tool does`,
+      `tools/define-throws.ts (export "default"): Tool "define-throws" is invalid:
   - description is missing: clients show it to the model, so say what the tool does`,
       `tools/invalid-named.ts (export "bad"): Tool "invalid-named_bad" is invalid:
   - input got a string; use a zod object (z.object({...})), a shape of zod schemas ({ name: z.string() }), or a JSON Schema object ({ type: 'object', properties: {...} })`,
