@@ -222,7 +222,8 @@ export function compilePrompt(definition: PromptDefinition, fallbackName: string
       "argument",
     ),
   );
-  if (problems.length > 0) throw new DefinitionError(`Prompt "${name}" is invalid`, problems);
+  if (problems.length > 0)
+    throw new DefinitionError(`Prompt ${JSON.stringify(name)} is invalid`, problems);
 
   const descriptor: Prompt = {
     name,

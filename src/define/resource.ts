@@ -133,7 +133,8 @@ export function compileResource(
       problems.push((error as Error).message);
     }
   }
-  if (problems.length > 0) throw new DefinitionError(`Resource "${name}" is invalid`, problems);
+  if (problems.length > 0)
+    throw new DefinitionError(`Resource ${JSON.stringify(name)} is invalid`, problems);
 
   const common = {
     name,

@@ -99,7 +99,7 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
       : compileObjectSchema(definition.output, "output", "output");
   if (typeof output === "string") problems.push(output);
   if (problems.length > 0 || typeof input === "string" || typeof output === "string") {
-    throw new DefinitionError(`Tool "${name}" is invalid`, problems);
+    throw new DefinitionError(`Tool ${JSON.stringify(name)} is invalid`, problems);
   }
 
   const descriptor: Tool = {

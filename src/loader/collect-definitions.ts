@@ -1,5 +1,5 @@
 import { brand, definitionKind } from "../define/brand.js";
-import { NAME_PATTERN } from "../define/names.js";
+import { nameProblem, nameWarning } from "../define/names.js";
 import { isPlainObject } from "../define/plain-object.js";
 import { compile, type Definition, type SourceEntry } from "../registry/definition.js";
 import { deriveName } from "./derive-name.js";
@@ -63,8 +63,17 @@ export function collectDefinitions(
     seen.add(value);
     const fallbackName = deriveName(file, exportName);
     const problem = validateDefinition(definition, fallbackName);
-    if (problem === undefined) result.entries.push({ definition, fallbackName });
-    else result.problems.push({ file, export: exportName, message: problem });
+    if (problem !== undefined) {
+      result.problems.push({ file, export: exportName, message: problem });
+      continue;
+    }
+    result.entries.push({ definition, fallbackName });
+    const kind = definitionKind(definition);
+    const warning =
+      kind === "resource"
+        ? undefined
+        : nameWarning(definition.name ?? fallbackName, kind === "tool" ? "Tool" : "Prompt");
+    if (warning !== undefined) result.warnings.push({ file, export: exportName, message: warning });
   }
   if (result.entries.length === 0 && result.problems.length === 0) {
     const kind = FOLDER_KIND[folder];
@@ -82,8 +91,12 @@ export function validateDefinition(
   fallbackName: string,
 ): string | undefined {
   const kind = definitionKind(definition);
-  if (definition.name === undefined && kind !== "resource" && !NAME_PATTERN.test(fallbackName)) {
-    return `the ${kind} name "${fallbackName}" derived from the file path is invalid: names use 1 to 64 letters, digits, "_" or "-"; rename the file or give the ${kind} a name`;
+  if (
+    definition.name === undefined &&
+    kind !== "resource" &&
+    nameProblem(fallbackName, "") !== undefined
+  ) {
+    return `the ${kind} name ${JSON.stringify(fallbackName)} derived from the file path is invalid: names use 1 to 128 letters, digits, "_", "-" or "."; rename the file or give the ${kind} a name`;
   }
   try {
     compile({ definition, fallbackName });

@@ -12,15 +12,14 @@ export interface LoadProblem {
 /** Something the author probably did not mean, which does not stop the server. */
 export interface LoadWarning {
   readonly file: string;
+  readonly export?: string;
   readonly message: string;
 }
 
 /** `tools/bad.ts (export "default"): Tool "bad" is invalid: ...` */
-export function formatProblem(problem: LoadProblem): string {
+export function formatProblem(problem: LoadProblem | LoadWarning): string {
   const where = problem.export === undefined ? "" : ` (export "${problem.export}")`;
   return `${problem.file}${where}: ${problem.message}`;
 }
 
-export function formatWarning(warning: LoadWarning): string {
-  return `${warning.file}: ${warning.message}`;
-}
+export const formatWarning: (warning: LoadWarning) => string = formatProblem;

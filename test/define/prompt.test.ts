@@ -164,7 +164,7 @@ describe("definePrompt: definitions", () => {
   it("rejects invalid names", () => {
     const error = definitionError(() => definePrompt({ name: "code review", get: () => "" }));
     expect(error.problems).toEqual([
-      'Prompt name "code review" is invalid: use 1 to 64 letters, digits, "_" or "-"',
+      'Prompt name "code review" is invalid: use 1 to 128 letters, digits, "_", "-" or "."',
     ]);
     expect(error.message.split("\n")[0]).toBe('Prompt "code review" is invalid:');
   });

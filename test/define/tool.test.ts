@@ -8,6 +8,7 @@ import {
   defineTool,
   definitionKind,
   type HandlerContext,
+  nameWarning,
   type ToolDefinition,
 } from "../../src/define/index.js";
 import type { CallToolResult } from "../../src/protocol/index.js";
@@ -100,21 +101,32 @@ describe("defineTool: definitions", () => {
   it.each([
     ["", '""'],
     ["has space", '"has space"'],
-    ["dotted.name", '"dotted.name"'],
-    ["héllo", '"héllo"'],
-    ["x".repeat(65), `"${"x".repeat(65)}"`],
-  ])("rejects the name %j", (name, quoted) => {
+    ["tab\there", '"tab\\there"'],
+  ])("rejects the name %j: empty, or with white space or control characters", (name, quoted) => {
     const error = definitionError(() => defineTool({ name, description: "d", handler: () => "" }));
     expect(error.problems).toEqual([
-      `Tool name ${quoted} is invalid: use 1 to 64 letters, digits, "_" or "-"`,
+      `Tool name ${quoted} is invalid: use 1 to 128 letters, digits, "_", "-" or "."`,
     ]);
     expect(error.message.split("\n")[0]).toBe(`Tool ${quoted} is invalid:`);
   });
 
-  it("accepts names of letters, digits, _ and - up to 64 characters", () => {
-    for (const name of ["a", "math_add", "code-review", "A1", "x".repeat(64)]) {
+  it("accepts names of letters, digits, _, - and . up to 128 characters (SEP-986)", () => {
+    for (const name of ["a", "math_add", "code-review", "admin.tools.list", "x".repeat(128)]) {
       expect(compiled(defineTool({ name, description: "d", handler: () => "" })).name).toBe(name);
+      expect(nameWarning(name, "Tool")).toBeUndefined();
     }
+  });
+
+  it("accepts, with a warning, names the spec discourages", () => {
+    expect(compiled(defineTool({ name: "héllo", description: "d", handler: () => "" })).name).toBe(
+      "héllo",
+    );
+    expect(nameWarning("héllo", "Tool")).toBe(
+      'Tool name "héllo" has characters other than letters, digits, "_", "-" and ".", which MCP discourages and some clients refuse; rename it',
+    );
+    expect(nameWarning("x".repeat(129), "Tool")).toBe(
+      `Tool name "${"x".repeat(129)}" is longer than 128 characters, which MCP discourages and some clients refuse; rename it`,
+    );
   });
 
   it("lists every problem in order: name, handler, description, input, output", () => {
@@ -128,7 +140,7 @@ describe("defineTool: definitions", () => {
       }),
     );
     expect(error.problems).toEqual([
-      'Tool name "bad name" is invalid: use 1 to 64 letters, digits, "_" or "-"',
+      'Tool name "bad name" is invalid: use 1 to 128 letters, digits, "_", "-" or "."',
       "handler is missing: add handler: (args, ctx) => result",
       "description is missing: clients show it to the model, so say what the tool does",
       `input got a number; ${ACCEPTED}`,

@@ -49,7 +49,8 @@ export const tool = defineTool({ name: "named", handler: () => 1 } as never);
 `,
       "tools/missing-import.ts": 'import { x } from "./_nope.js";\nexport default x;\n',
       "tools/missing-package.ts": 'import x from "left-pad-nowhere";\nexport default x;\n',
-      "tools/bad.name.ts": GOOD_TOOL,
+      "tools/bad name.ts": GOOD_TOOL,
+      "tools/café.ts": GOOD_TOOL,
       "tools/constants.ts": "export const answer = 42;\n",
       "tools/notes.txt": "not code\n",
       "prompts/notes.json": "{}\n",
@@ -67,7 +68,7 @@ export const tool = defineTool({ name: "named", handler: () => 1 } as never);
       .filter((entry) => entry.startsWith("error: "))
       .map((entry) => entry.slice("error: ".length));
     expect(problems).toEqual([
-      `tools/bad.name.ts (export "default"): the tool name "bad.name" derived from the file path is invalid: names use 1 to 64 letters, digits, "_" or "-"; rename the file or give the tool a name`,
+      `tools/bad name.ts (export "default"): the tool name "bad name" derived from the file path is invalid: names use 1 to 128 letters, digits, "_", "-" or "."; rename the file or give the tool a name`,
       `tools/define-named.ts: Tool "named" is invalid (defined at 3:21):
   - description is missing: clients show it to the model, so say what the tool does`,
       `tools/define-throws.ts (export "default"): Tool "define-throws" is invalid:
@@ -85,9 +86,10 @@ export const tool = defineTool({ name: "named", handler: () => 1 } as never);
     expect(load.problems).toHaveLength(problems.length);
   });
 
-  it("warns about files that serve nothing", () => {
+  it("warns about files that serve nothing and names the spec discourages", () => {
     expect(load.warnings.map(formatWarning)).toEqual([
       `prompts/notes.json: is ignored: prompts/ holds .ts, .mts, .js, .mjs or .md files; start its name with "_" to keep it there quietly`,
+      `tools/café.ts (export "default"): Tool name "café" has characters other than letters, digits, "_", "-" and ".", which MCP discourages and some clients refuse; rename it`,
       `tools/constants.ts: exports no definition, so it serves nothing; export a tool (as default or named), or rename the file to "_constants.ts" if it is a helper`,
       `tools/notes.txt: is ignored: tools/ holds .ts, .mts, .js, .mjs files; start its name with "_" to keep it there quietly`,
     ]);
@@ -96,6 +98,7 @@ export const tool = defineTool({ name: "named", handler: () => 1 } as never);
   it("keeps the files that loaded, and none of a file with a problem", () => {
     expect([...load.sources.keys()]).toEqual([
       "prompts/notes.json",
+      "tools/café.ts",
       "tools/constants.ts",
       "tools/good.ts",
       "tools/notes.txt",

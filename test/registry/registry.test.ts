@@ -262,7 +262,7 @@ describe("Registry: atomic updates", () => {
     );
     expect(error.message).toBe(
       'tools/a b.ts: Tool "a b" is invalid:\n' +
-        '  - Tool name "a b" is invalid: use 1 to 64 letters, digits, "_" or "-"',
+        '  - Tool name "a b" is invalid: use 1 to 128 letters, digits, "_", "-" or "."',
     );
   });
 
