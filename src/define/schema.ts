@@ -1,9 +1,9 @@
 import { z } from "zod";
 import * as z3 from "zod/v3";
-import { zodToJsonSchema } from "zod-to-json-schema";
 import type { JsonObject } from "../protocol/types.js";
 import { dialectOf, jsonSchemaValidator } from "./json-schema.js";
 import { isPlainObject } from "./plain-object.js";
+import { unrepresentableField, zodJsonSchema } from "./zod-json-schema.js";
 
 export type Zod4Schema = z.core.$ZodType;
 export type Zod3Schema = z3.ZodTypeAny;
@@ -96,16 +96,7 @@ function describe(value: unknown): string {
  * written by hand is served exactly as written, `$schema` included.
  */
 function toJsonSchema(schema: AnySchema | JsonSchemaObject, io: "input" | "output"): JsonObject {
-  let json: JsonObject;
-  if (isZod4(schema)) {
-    json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonObject;
-  } else if (isZod3(schema)) {
-    json = zodToJsonSchema(schema, { $refStrategy: "none" }) as JsonObject;
-  } else {
-    return schema;
-  }
-  const { $schema: _dialect, ...rest } = json;
-  return rest;
+  return isZod4(schema) || isZod3(schema) ? zodJsonSchema(schema, io) : schema;
 }
 
 export function formatIssues(issues: Issue[]): string {
@@ -178,6 +169,12 @@ const compiled = new WeakMap<object, Map<string, CompiledSchema | string>>();
 function convert(spec: unknown, io: "input" | "output", what: string): CompiledSchema | string {
   const schema = toZodObject(spec);
   if (typeof schema === "string") return `${what} ${schema}`;
+  const unrepresentable =
+    isZod4(schema) || isZod3(schema) ? unrepresentableField(schema, io) : undefined;
+  if (unrepresentable !== undefined) {
+    const { path, type, instead } = unrepresentable;
+    return `${what} field "${path}" is a ${type}, which JSON cannot carry, so every call would fail; use ${instead}`;
+  }
   let jsonSchema: JsonObject;
   try {
     jsonSchema = toJsonSchema(schema, io);

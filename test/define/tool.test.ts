@@ -9,6 +9,7 @@ import {
   definitionKind,
   type HandlerContext,
   nameWarning,
+  type SchemaInput,
   type ToolDefinition,
 } from "../../src/define/index.js";
 import type { CallToolResult } from "../../src/protocol/index.js";
@@ -167,12 +168,7 @@ describe("defineTool: input schemas", () => {
       type: "object",
       properties: {
         message: { type: "string", description: "Message to echo" },
-        times: {
-          type: "integer",
-          default: 1,
-          minimum: Number.MIN_SAFE_INTEGER,
-          maximum: Number.MAX_SAFE_INTEGER,
-        },
+        times: { type: "integer", default: 1 },
         loud: { type: "boolean" },
       },
       required: ["message"],
@@ -209,8 +205,89 @@ describe("defineTool: input schemas", () => {
         days: { type: "number" },
       },
       required: ["city"],
-      additionalProperties: false,
     });
+  });
+
+  it("gives zod 3 and zod 4 the same JSON Schema: extra keys accepted in, refused out, unless strict", () => {
+    const schemaOf = (input: SchemaInput, output: SchemaInput) =>
+      compiled(defineTool({ name: "t", description: "d", input, output, handler: () => ({}) }))
+        .descriptor;
+    const zod4 = schemaOf(
+      {
+        n: z.number().int().min(0),
+        inner: z.object({ s: z.string() }),
+        strict: z.strictObject({}),
+      },
+      { n: z.number().int() },
+    );
+    const zod3 = schemaOf(
+      {
+        n: z3.number().int().min(0),
+        inner: z3.object({ s: z3.string() }),
+        strict: z3.object({}).strict(),
+      },
+      { n: z3.number().int() },
+    );
+    const expected = {
+      inputSchema: {
+        type: "object",
+        properties: {
+          n: { type: "integer", minimum: 0 },
+          inner: { type: "object", properties: { s: { type: "string" } }, required: ["s"] },
+          strict: { type: "object", properties: {}, additionalProperties: false },
+        },
+        required: ["n", "inner", "strict"],
+      },
+      outputSchema: {
+        type: "object",
+        properties: { n: { type: "integer" } },
+        required: ["n"],
+        additionalProperties: false,
+      },
+    };
+    expect(zod4).toMatchObject(expected);
+    expect(zod3).toMatchObject(expected);
+  });
+
+  it.each([
+    [
+      "a zod 4 date",
+      { when: z.date() },
+      'input field "when" is a date, which JSON cannot carry, so every call would fail; use z.iso.datetime() (a string) or z.coerce.date()',
+    ],
+    [
+      "a zod 4 bigint in an array",
+      { ids: z.array(z.object({ id: z.bigint() })) },
+      'input field "ids[].id" is a bigint, which JSON cannot carry, so every call would fail; use z.number().int(), or a string',
+    ],
+    [
+      "a zod 3 date",
+      { when: z3.date().optional() },
+      'input field "when" is a date, which JSON cannot carry, so every call would fail; use z.iso.datetime() (a string) or z.coerce.date()',
+    ],
+    [
+      "a zod 3 map",
+      { index: z3.map(z3.string(), z3.number()) },
+      'input field "index" is a map, which JSON cannot carry, so every call would fail; use z.record(...)',
+    ],
+  ])("refuses %s at definition time, naming the field", (_, input, problem) => {
+    expect(
+      definitionError(() =>
+        defineTool({ name: "t", description: "d", input: input as SchemaInput, handler: () => "" }),
+      ).problems,
+    ).toEqual([problem]);
+  });
+
+  it("accepts z.coerce.date(): it takes the string a client sends", () => {
+    const tool = compiled(
+      defineTool({
+        name: "t",
+        description: "d",
+        input: { when: z.coerce.date() },
+        handler: () => "",
+      }),
+    );
+    expect(tool.descriptor.inputSchema).toMatchObject({ required: ["when"] });
   });
 
   it("converts a zod 3 z3.object", () => {
@@ -225,7 +302,6 @@ describe("defineTool: input schemas", () => {
       type: "object",
       properties: { tags: { type: "array", items: { type: "string" } } },
       required: ["tags"],
-      additionalProperties: false,
     });
   });
 

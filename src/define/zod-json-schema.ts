@@ -1,0 +1,203 @@
+import { z } from "zod";
+import type * as z3 from "zod/v3";
+import { zodToJsonSchema } from "zod-to-json-schema";
+import type { JsonObject } from "../protocol/types.js";
+
+type Zod4Schema = z.core.$ZodType;
+type Zod3Schema = z3.ZodTypeAny;
+type Io = "input" | "output";
+
+const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A zod schema's JSON Schema, the same for zod 3 and zod 4: no `$schema`
+ * (2020-12 is MCP's default), `additionalProperties` only where zod enforces
+ * it (strict objects, and any object's output, which zod strips), and no
+ * `minimum`/`maximum` that only repeat the safe-integer range of `.int()`.
+ */
+export function zodJsonSchema(schema: Zod4Schema | Zod3Schema, io: Io): JsonObject {
+  const json =
+    "_zod" in schema
+      ? (z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonObject)
+      : (zodToJsonSchema(schema, {
+          $refStrategy: "none",
+          // "strict": false only for .strict() objects; a stripping object says true.
+          removeAdditionalStrategy: io === "input" ? "strict" : "passthrough",
+        }) as JsonObject);
+  const { $schema: _dialect, ...rest } = json;
+  forEachSchema(rest, (node) => {
+    if (io === "input" && node.additionalProperties === true) delete node.additionalProperties;
+    if (node.type === "integer") {
+      if (node.minimum === -SAFE_BOUND) delete node.minimum;
+      if (node.maximum === SAFE_BOUND) delete node.maximum;
+    }
+  });
+  return rest;
+}
+
+const CHILD_MAPS = ["properties", "patternProperties", "$defs", "definitions"];
+const CHILD_LISTS = ["anyOf", "oneOf", "allOf", "prefixItems"];
+const CHILD_SCHEMAS = ["items", "additionalProperties", "not", "contains"];
+
+/** Visits every subschema (not the maps that hold them). */
+function forEachSchema(node: JsonObject, visit: (schema: JsonObject) => void): void {
+  visit(node);
+  const isSchema = (value: unknown): value is JsonObject =>
+    typeof value === "object" && value !== null && !Array.isArray(value);
+  for (const key of CHILD_MAPS) {
+    const map = node[key];
+    if (isSchema(map))
+      for (const child of Object.values(map)) if (isSchema(child)) forEachSchema(child, visit);
+  }
+  for (const key of CHILD_LISTS) {
+    const list = node[key];
+    if (Array.isArray(list))
+      for (const child of list) if (isSchema(child)) forEachSchema(child, visit);
+  }
+  for (const key of CHILD_SCHEMAS) {
+    const child = node[key];
+    if (Array.isArray(child))
+      for (const item of child)
+        if (isSchema(item)) forEachSchema(item, visit);
+        else if (isSchema(child)) forEachSchema(child, visit);
+  }
+}
+
+/** What to use instead of a type JSON cannot carry. */
+const INSTEAD: Readonly<Record<string, string>> = {
+  date: "z.iso.datetime() (a string) or z.coerce.date()",
+  bigint: "z.number().int(), or a string",
+  map: "z.record(...)",
+  set: "z.array(...)",
+};
+
+/**
+ * The first field (path from the top, "[]" for array items) whose type JSON
+ * cannot carry, such as z.date() or z.bigint(): no client could send it (or
+ * read it, in an output), so every call would fail. Undefined when all can.
+ */
+export function unrepresentableField(
+  schema: Zod4Schema | Zod3Schema,
+  io: Io,
+): { path: string; type: string; instead: string } | undefined {
+  const found = "_zod" in schema ? findZod4(schema, io, "") : findZod3(schema, "");
+  if (found === undefined) return undefined;
+  const instead = INSTEAD[found.type] ?? "a JSON type (string, number, boolean, array or object)";
+  return { ...found, instead };
+}
+
+const ZOD4_UNREPRESENTABLE = new Set([
+  "date",
+  "bigint",
+  "symbol",
+  "function",
+  "map",
+  "set",
+  "nan",
+  "promise",
+]);
+
+type Found = { path: string; type: string } | undefined;
+
+function join(path: string, key: string): string {
+  return path === "" ? key : `${path}.${key}`;
+}
+
+function findZod4(schema: Zod4Schema, io: Io, path: string): Found {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  // z.coerce.date() and friends accept what JSON carries (a string, a number).
+  if (ZOD4_UNREPRESENTABLE.has(def.type) && def.coerce !== true) return { path, type: def.type };
+  const child = (value: unknown, at = path) => findZod4(value as Zod4Schema, io, at);
+  switch (def.type) {
+    case "object":
+      for (const [key, value] of Object.entries(def.shape as Record<string, unknown>)) {
+        const found = child(value, join(path, key));
+        if (found) return found;
+      }
+      return undefined;
+    case "array":
+      return child(def.element, `${path}[]`);
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "readonly":
+    case "catch":
+    case "nonoptional":
+      return child(def.innerType);
+    case "union":
+      for (const option of def.options as unknown[]) {
+        const found = child(option);
+        if (found) return found;
+      }
+      return undefined;
+    case "intersection":
+      return child(def.left) ?? child(def.right);
+    case "record":
+      return child(def.valueType, `${path}[]`);
+    case "tuple":
+      for (const item of def.items as unknown[]) {
+        const found = child(item, `${path}[]`);
+        if (found) return found;
+      }
+      return undefined;
+    case "pipe":
+      return child(io === "input" ? def.in : def.out);
+    default:
+      return undefined;
+  }
+}
+
+const ZOD3_UNREPRESENTABLE: Readonly<Record<string, string>> = {
+  ZodDate: "date",
+  ZodBigInt: "bigint",
+  ZodSymbol: "symbol",
+  ZodFunction: "function",
+  ZodMap: "map",
+  ZodSet: "set",
+  ZodNaN: "nan",
+  ZodPromise: "promise",
+};
+
+function findZod3(schema: Zod3Schema, path: string): Found {
+  const def = schema._def as Record<string, unknown> & { typeName: string };
+  const type = ZOD3_UNREPRESENTABLE[def.typeName];
+  if (type !== undefined && def.coerce !== true) return { path, type };
+  const child = (value: unknown, at = path) => findZod3(value as Zod3Schema, at);
+  switch (def.typeName) {
+    case "ZodObject":
+      for (const [key, value] of Object.entries((def.shape as () => Record<string, unknown>)())) {
+        const found = child(value, join(path, key));
+        if (found) return found;
+      }
+      return undefined;
+    case "ZodArray":
+      return child(def.type, `${path}[]`);
+    case "ZodOptional":
+    case "ZodNullable":
+    case "ZodDefault":
+    case "ZodReadonly":
+    case "ZodCatch":
+      return child(def.innerType);
+    case "ZodEffects":
+      return child(def.schema);
+    case "ZodUnion":
+      for (const option of def.options as unknown[]) {
+        const found = child(option);
+        if (found) return found;
+      }
+      return undefined;
+    case "ZodIntersection":
+      return child(def.left) ?? child(def.right);
+    case "ZodRecord":
+      return child(def.valueType, `${path}[]`);
+    case "ZodTuple":
+      for (const item of def.items as unknown[]) {
+        const found = child(item, `${path}[]`);
+        if (found) return found;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
