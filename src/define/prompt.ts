@@ -108,8 +108,41 @@ export interface CompiledPrompt {
 const ROLE_PROBLEM =
   'MCP prompts have only "user" and "assistant" roles; put system-level guidance in the server\'s instructions or in a user message';
 
+/** Arguments whose schema wants a number or a boolean: on the wire they are strings. */
+type Coercions = Record<string, "number" | "boolean">;
+
+function coercionsOf(properties: Record<string, { type?: unknown }>): Coercions {
+  const coercions: Coercions = {};
+  for (const [name, { type }] of Object.entries(properties)) {
+    if (type === "number" || type === "integer") coercions[name] = "number";
+    else if (type === "boolean") coercions[name] = "boolean";
+  }
+  return coercions;
+}
+
+/** "3" → 3, "true" → true; a string that is neither stays, for the schema to refuse by name. */
+function coerceArguments(
+  args: Record<string, unknown>,
+  coercions: Coercions,
+): Record<string, unknown> {
+  const names = Object.keys(coercions).filter((name) => typeof args[name] === "string");
+  if (names.length === 0) return args;
+  const coerced = { ...args };
+  for (const name of names) {
+    const text = (args[name] as string).trim();
+    if (coercions[name] === "number") {
+      if (text !== "" && Number.isFinite(Number(text))) coerced[name] = Number(text);
+    } else if (text === "true" || text === "false") {
+      coerced[name] = text === "true";
+    }
+  }
+  return coerced;
+}
+
 function argumentsFrom(spec: PromptArguments | undefined, problems: string[]) {
-  if (spec === undefined) return { list: [] as PromptArgument[], schema: undefined };
+  if (spec === undefined) {
+    return { list: [] as PromptArgument[], schema: undefined, coercions: {} as Coercions };
+  }
   if (Array.isArray(spec)) {
     const list = spec.map((a: PromptArgumentSpec) => ({ ...a }));
     const seen = new Set<string>();
@@ -121,16 +154,16 @@ function argumentsFrom(spec: PromptArguments | undefined, problems: string[]) {
       }
       seen.add(argument.name);
     }
-    return { list, schema: undefined };
+    return { list, schema: undefined, coercions: {} as Coercions };
   }
   const schema = compileObjectSchema(spec, "input", "arguments");
   if (typeof schema === "string") {
     problems.push(schema);
-    return { list: [], schema: undefined };
+    return { list: [], schema: undefined, coercions: {} as Coercions };
   }
   const properties = (schema.jsonSchema.properties ?? {}) as Record<
     string,
-    { description?: string }
+    { description?: string; type?: unknown }
   >;
   const required = new Set((schema.jsonSchema.required ?? []) as string[]);
   const list = Object.entries(properties).map(([name, property]) => ({
@@ -138,7 +171,7 @@ function argumentsFrom(spec: PromptArguments | undefined, problems: string[]) {
     ...(property.description !== undefined && { description: property.description }),
     ...(required.has(name) && { required: true }),
   }));
-  return { list, schema };
+  return { list, schema, coercions: coercionsOf(properties) };
 }
 
 function interpolate(template: string, args: Record<string, unknown>): string {
@@ -205,7 +238,7 @@ export function compilePrompt(definition: PromptDefinition, fallbackName: string
   const problems: string[] = [];
   const badName = nameProblem(name, "Prompt");
   if (badName) problems.push(badName);
-  const { list, schema } = argumentsFrom(definition.arguments, problems);
+  const { list, schema, coercions } = argumentsFrom(definition.arguments, problems);
   const hasGet = typeof definition.get === "function";
   if (hasGet === (definition.messages !== undefined)) {
     problems.push("give exactly one of get: (args, ctx) => messages, or messages: [...]");
@@ -252,7 +285,7 @@ export function compilePrompt(definition: PromptDefinition, fallbackName: string
       }
       let values: unknown = args;
       if (schema) {
-        const checked = await (schema as CompiledSchema).validate(args);
+        const checked = await (schema as CompiledSchema).validate(coerceArguments(args, coercions));
         if (!checked.ok) {
           throw new JsonRpcError(
             ErrorCode.InvalidParams,

@@ -308,6 +308,27 @@ describe("definePrompt: get", () => {
     expect(error.message).toBe('Invalid arguments for prompt "p": n: must be digits');
   });
 
+  it("reads number and boolean arguments from the strings every client sends", async () => {
+    let seen: unknown;
+    const prompt = compiled(
+      definePrompt({
+        name: "p",
+        arguments: { count: z.number().int(), loud: z.boolean().optional(), word: z.string() },
+        get: (args) => {
+          seen = args;
+          return "ok";
+        },
+      }),
+    );
+    await prompt.get({ count: " 3 ", loud: "true", word: "3" }, ctx);
+    expect(seen).toEqual({ count: 3, loud: true, word: "3" });
+    const error = await jsonRpcError(prompt.get({ count: "three", loud: "yes", word: "w" }, ctx));
+    expect(error.code).toBe(-32602);
+    expect(error.message).toBe(
+      'Invalid arguments for prompt "p": count: Invalid input: expected number, received string; loud: Invalid input: expected boolean, received string',
+    );
+  });
+
   it("passes parsed arguments and ctx to get", async () => {
     let seen: unknown[] = [];
     const prompt = compiled(
