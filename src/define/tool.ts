@@ -1,3 +1,4 @@
+import { mirroredParamProblems } from "../protocol/mcp-param.js";
 import type { CallToolResult, Icon, Meta, Tool, ToolAnnotations } from "../protocol/types.js";
 import { type Branded, brand } from "./brand.js";
 import type { HandlerContext } from "./context.js";
@@ -93,6 +94,8 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
       ? NO_ARGUMENTS
       : compileObjectSchema(definition.input, "input", "input");
   if (typeof input === "string") problems.push(input);
+  // 2026-07-28 mirrors marked arguments into HTTP headers: a mark it forbids is the author's to fix.
+  else problems.push(...mirroredParamProblems(input.jsonSchema));
   const output =
     definition.output === undefined
       ? undefined

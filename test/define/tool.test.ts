@@ -278,6 +278,27 @@ describe("defineTool: input schemas", () => {
     ).toEqual([problem]);
   });
 
+  it("refuses x-mcp-header marks the 2026 revision forbids, and keeps valid ones", () => {
+    const input = {
+      type: "object" as const,
+      properties: {
+        region: { type: "string", "x-mcp-header": "Region" },
+        ratio: { type: "number", "x-mcp-header": "Ratio" },
+      },
+    };
+    expect(
+      definitionError(() => defineTool({ name: "t", description: "d", input, handler: () => "" }))
+        .problems,
+    ).toEqual([
+      'input property "ratio": "x-mcp-header" needs a string, integer or boolean property, not "number"',
+    ]);
+    const region = { type: "object" as const, properties: { region: input.properties.region } };
+    expect(
+      compiled(defineTool({ name: "t", description: "d", input: region, handler: () => "" }))
+        .descriptor.inputSchema,
+    ).toEqual(region);
+  });
+
   it("accepts z.coerce.date(): it takes the string a client sends", () => {
     const tool = compiled(
       defineTool({
