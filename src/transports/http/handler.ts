@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isRequest, type JsonRpcId, type Parsed, parseMessage } from "../../jsonrpc/index.js";
+import {
+  ErrorCode,
+  isRequest,
+  type JsonRpcId,
+  type Parsed,
+  parseMessage,
+} from "../../jsonrpc/index.js";
 import { claimedVersion } from "../../protocol/meta.js";
 import {
   isStatefulVersion,
@@ -240,7 +246,7 @@ class StreamableHttpHandler implements HttpHandler {
       sendError(
         res,
         400,
-        -32600,
+        ErrorCode.InvalidRequest,
         "Invalid Request: protocol 2026-07-28 takes one JSON-RPC message per POST, not a batch",
       );
     }

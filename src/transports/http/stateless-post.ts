@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
+  ErrorCode,
   encodeMessage,
   failure,
   isRequest,
@@ -17,9 +18,9 @@ import { SseConnection } from "./sse.js";
 
 /** JSON-RPC error codes a 2026-07-28 client fixes by changing its request: HTTP 400. */
 const CLIENT_ERRORS: ReadonlySet<number> = new Set([
-  -32700,
-  -32600,
-  -32602,
+  ErrorCode.ParseError,
+  ErrorCode.InvalidRequest,
+  ErrorCode.InvalidParams,
   McpErrorCode.HeaderMismatch,
   McpErrorCode.MissingRequiredClientCapability,
   McpErrorCode.UnsupportedProtocolVersion,
@@ -28,7 +29,7 @@ const CLIENT_ERRORS: ReadonlySet<number> = new Set([
 function statusOf(response: JsonRpcResponse): number {
   if (!("error" in response)) return 200;
   const { code } = response.error;
-  if (code === -32601) return 404;
+  if (code === ErrorCode.MethodNotFound) return 404;
   return CLIENT_ERRORS.has(code) ? 400 : 200;
 }
 
