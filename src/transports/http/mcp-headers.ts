@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from "node:http";
 import type { JsonRpcRequest } from "../../jsonrpc/index.js";
 import { mirroredParams } from "../../protocol/mcp-param.js";
 import { claimedVersion } from "../../protocol/meta.js";
@@ -10,8 +9,11 @@ import type { Registry } from "../../registry/registry.js";
  * parameters ask for, each checked against the body it mirrors. Returns why
  * they disagree, or undefined when they agree.
  */
+/** Request headers by lower-case name, as node:http gives them (or as read from a `Headers`). */
+export type HeaderMap = Readonly<Record<string, string | string[] | undefined>>;
+
 export function headerMismatch(
-  headers: IncomingHttpHeaders,
+  headers: HeaderMap,
   request: JsonRpcRequest,
   registry: Registry,
 ): string | undefined {
@@ -53,7 +55,7 @@ const NAMED_BY: Readonly<Record<string, string>> = {
   "resources/read": "uri",
 };
 
-function one(headers: IncomingHttpHeaders, name: string): string | undefined {
+function one(headers: HeaderMap, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
@@ -78,7 +80,7 @@ function decode(raw: string): { value: string } | { problem: string } {
 }
 
 function compare(
-  headers: IncomingHttpHeaders,
+  headers: HeaderMap,
   key: string,
   label: string,
   expected: unknown,

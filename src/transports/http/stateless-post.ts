@@ -15,23 +15,7 @@ import { serveStateless } from "../../server/stateless/serve.js";
 import { headerMismatch } from "./mcp-headers.js";
 import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
-
-/** JSON-RPC error codes a 2026-07-28 client fixes by changing its request: HTTP 400. */
-const CLIENT_ERRORS: ReadonlySet<number> = new Set([
-  ErrorCode.ParseError,
-  ErrorCode.InvalidRequest,
-  ErrorCode.InvalidParams,
-  McpErrorCode.HeaderMismatch,
-  McpErrorCode.MissingRequiredClientCapability,
-  McpErrorCode.UnsupportedProtocolVersion,
-]);
-
-function statusOf(response: JsonRpcResponse): number {
-  if (!("error" in response)) return 200;
-  const { code } = response.error;
-  if (code === ErrorCode.MethodNotFound) return 404;
-  return CLIENT_ERRORS.has(code) ? 400 : 200;
-}
+import { statusOf } from "./status.js";
 
 /**
  * Serves one 2026-07-28 POST: no session. A request is answered as plain
