@@ -97,6 +97,11 @@ export {
   type Transport,
 } from "./server/index.js";
 export {
+  createFetchHandler,
+  type FetchHandler,
+  type FetchHandlerOptions,
+} from "./transports/fetch/handler.js";
+export {
   createHttpHandler,
   type HttpHandler,
   type HttpHandlerOptions,

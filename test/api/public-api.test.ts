@@ -19,6 +19,7 @@ describe("the public API", () => {
       "STATELESS_VERSION",
       "StdioTransport",
       "audio",
+      "createFetchHandler",
       "createHttpHandler",
       "createServer",
       "defineConfig",

@@ -1,0 +1,85 @@
+import {
+  ErrorCode,
+  encodeMessage,
+  failure,
+  isRequest,
+  isResponse,
+  type JsonRpcId,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+} from "../../jsonrpc/index.js";
+import { LATEST_STATEFUL_VERSION } from "../../protocol/versions.js";
+import type { McpServer } from "../../server/server.js";
+import type { Transport } from "../../server/transport.js";
+
+const WARM_UP_ID = "mcp-dir-stateless-initialize";
+
+/**
+ * One 2025 request served without a session, as a deployment with no
+ * long-lived process must: a session opened for this request alone, at the
+ * revision the client's MCP-Protocol-Version header names (`initialize` itself
+ * negotiates as usual), and closed with the response. Nothing reaches the
+ * client but that response: no progress or log stream, and a handler that
+ * asks the client (elicitation, sampling, roots) is told it cannot.
+ */
+export function serveLegacyPost(
+  server: McpServer,
+  request: JsonRpcRequest,
+  versionHeader: string | null,
+): Promise<Response> {
+  return new Promise((resolve) => {
+    const transport: Transport = {
+      start() {},
+      send(sent) {
+        for (const message of Array.isArray(sent) ? sent : [sent]) {
+          if (isResponse(message) && message.id === request.id) {
+            session.closed();
+            resolve(answer(message));
+          } else if (isRequest(message)) {
+            // No stream to carry it: refuse at once so the handler is not left waiting.
+            session.receive({ kind: "single", message: cannotAsk(message.id, message.method) });
+          }
+        }
+      },
+      close: async () => {},
+    };
+    const session = server.openSession(transport);
+    if (request.method !== "initialize") {
+      session.receive({ kind: "single", message: warmUp(versionHeader) });
+      session.receive({
+        kind: "single",
+        message: { jsonrpc: "2.0", method: "notifications/initialized" },
+      });
+    }
+    session.receive({ kind: "single", message: request });
+  });
+}
+
+function warmUp(version: string | null): JsonRpcMessage {
+  return {
+    jsonrpc: "2.0",
+    id: WARM_UP_ID,
+    method: "initialize",
+    params: {
+      protocolVersion: version ?? LATEST_STATEFUL_VERSION,
+      capabilities: {},
+      clientInfo: { name: "stateless-client", version: "0" },
+    },
+  };
+}
+
+function cannotAsk(id: JsonRpcId, method: string): JsonRpcResponse {
+  return failure(
+    id,
+    ErrorCode.InternalError,
+    `${method} cannot reach the client: this endpoint keeps no session, so the server cannot send it requests`,
+  );
+}
+
+function answer(response: JsonRpcResponse): Response {
+  return new Response(encodeMessage(response), {
+    status: 200,
+    headers: { "content-type": "application/json" },
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * The web-standard handler, called with real Request objects (Node's own
+ * fetch types): what every runtime that serves it (Deno, Bun, Workers) gets.
+ * The runtimes themselves run it in test/build.
+ */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createFetchHandler, createServer, defineTool } from "../../src/index.js";
+
+const server = createServer({ name: "fetch-test", version: "1.0.0" }).add(
+  defineTool({
+    name: "echo",
+    description: "Echo",
+    input: { message: z.string() },
+    handler: ({ message }) => message,
+  }),
+  defineTool({
+    name: "ask",
+    description: "Asks the user",
+    handler: async (_args, ctx) => {
+      try {
+        await ctx.elicit({ message: "Name?", schema: { name: z.string() } });
+        return "asked";
+      } catch (error) {
+        return `caught: ${(error as Error).message}`;
+      }
+    },
+  }),
+);
+const handle = createFetchHandler(server, { authToken: "secret" });
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+function post(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return handle(
+    new Request("http://127.0.0.1/mcp", {
+      method: "POST",
+      headers: { authorization: "Bearer secret", "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+describe("createFetchHandler", () => {
+  it("serves a 2026-07-28 call as JSON", async () => {
+    const response = await post(
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "echo", arguments: { message: "hi" }, _meta: ENVELOPE },
+      },
+      { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "echo" },
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      result: {
+        resultType: "complete",
+        content: [{ type: "text", text: "hi" }],
+        _meta: { "io.modelcontextprotocol/serverInfo": { name: "fetch-test", version: "1.0.0" } },
+      },
+    });
+  });
+
+  it("serves a 2025 client without a session: initialize, then each request on its own", async () => {
+    const initialized = await post({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "c", version: "1" },
+      },
+    });
+    expect(initialized.headers.get("mcp-session-id")).toBeNull();
+    expect((await initialized.json()).result.protocolVersion).toBe("2025-11-25");
+    const headers = { "mcp-protocol-version": "2025-11-25" };
+    expect(
+      (await post({ jsonrpc: "2.0", method: "notifications/initialized" }, headers)).status,
+    ).toBe(202);
+    const called = await post(
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "ask", arguments: {} } },
+      headers,
+    );
+    expect(await called.json()).toEqual({
+      jsonrpc: "2.0",
+      id: 2,
+      result: {
+        content: [
+          {
+            type: "text",
+            text: 'caught: The client did not declare the "elicitation" capability, so the server cannot ask the user for input. Check ctx.client.capabilities.elicitation before calling.',
+          },
+        ],
+      },
+    });
+  });
+
+  it("refuses what it cannot serve, each with its status", async () => {
+    const get = await handle(
+      new Request("http://127.0.0.1/mcp", { headers: { authorization: "Bearer secret" } }),
+    );
+    expect([get.status, get.headers.get("allow")]).toEqual([405, "POST"]);
+    expect(
+      (await handle(new Request("http://127.0.0.1/mcp", { method: "POST", body: "{}" }))).status,
+    ).toBe(401);
+    expect((await handle(new Request("http://127.0.0.1/other", { method: "POST" }))).status).toBe(
+      404,
+    );
+    const batch = await post([{ jsonrpc: "2.0", id: 1, method: "tools/list" }]);
+    expect([batch.status, await batch.json()]).toEqual([
+      400,
+      {
+        jsonrpc: "2.0",
+        error: { code: -32600, message: "Invalid Request: POST one JSON-RPC message, not a batch" },
+      },
+    ]);
+    const garbage = await post("{oops");
+    expect(garbage.status).toBe(400);
+    expect((await garbage.json()).error.code).toBe(-32700);
+  });
+});
