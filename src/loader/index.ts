@@ -24,4 +24,4 @@ export { type LoadedServer, loadServer } from "./load-server.js";
 export { formatProblem, formatWarning, type LoadProblem, type LoadWarning } from "./problems.js";
 export { ReloadableModules } from "./reloadable-modules.js";
 export { isSkipped, scanDirectory } from "./scan.js";
-export { staticResourceUri } from "./static-resource.js";
+export { staticResourceUri } from "./resource-naming.js";

@@ -2,6 +2,7 @@ import { createServer, type McpServer, type ServerOptions } from "../server/serv
 import { applyToRegistry } from "./apply.js";
 import { type DirectoryLoad, type LoadDirectoryOptions, loadDirectory } from "./load-directory.js";
 import type { LoadProblem } from "./problems.js";
+import { serverOptionsFrom } from "./server-options.js";
 
 export interface LoadedServer {
   readonly server: McpServer;
@@ -22,19 +23,7 @@ export async function loadServer(
   options: LoadDirectoryOptions = {},
 ): Promise<LoadedServer> {
   const load = await loadDirectory(dir, options);
-  const { config } = load;
-  const server = createServer({
-    name: config.name,
-    version: config.version,
-    ...(config.title !== undefined && { title: config.title }),
-    ...(config.description !== undefined && { description: config.description }),
-    ...(config.instructions !== undefined && { instructions: config.instructions }),
-    ...(config.pageSize !== undefined && { pageSize: config.pageSize }),
-    ...(config.logLevel !== undefined && { logLevel: config.logLevel }),
-    ...(config.inputRounds !== undefined && { inputRounds: config.inputRounds }),
-    announce: load.folders,
-    ...overrides,
-  });
+  const server = createServer({ ...serverOptionsFrom(load.config, load.folders), ...overrides });
   const problems = [...load.problems, ...applyToRegistry(server.registry, load.sources)];
   return { server, load, problems };
 }

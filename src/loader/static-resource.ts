@@ -4,27 +4,9 @@ import { brand } from "../define/brand.js";
 import type { Definition } from "../registry/definition.js";
 import { isInsideDir } from "./inside-dir.js";
 import { isTextMimeType, looksLikeText, mimeTypeByExtension } from "./mime-types.js";
+import { staticResourceUri, titleFromFileName } from "./resource-naming.js";
 
 const SNIFF_BYTES = 4096;
-
-/**
- * The URI of a static file: `file:///` and its path inside resources/, each
- * segment percent-encoded (resources/docs/My Guide.md → file:///docs/My%20Guide.md).
- * The spec allows file:// for resources that behave like files without being
- * the server's real file system.
- */
-export function staticResourceUri(pathInResources: string): string {
-  return `file:///${pathInResources.split("/").map(encodeURIComponent).join("/")}`;
-}
-
-/** "getting-started.md" → "Getting started". */
-export function titleFromFileName(fileName: string): string {
-  const words = fileName
-    .replace(/\.[^.]*$/, "")
-    .replace(/[-_\s]+/g, " ")
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /**
  * A file under resources/ that is not code, served as it is on disk: read at

@@ -78,7 +78,7 @@ describe("createFetchHandler", () => {
       },
     });
     expect(initialized.headers.get("mcp-session-id")).toBeNull();
-    expect((await initialized.json()).result.protocolVersion).toBe("2025-11-25");
+    expect(await initialized.json()).toMatchObject({ result: { protocolVersion: "2025-11-25" } });
     const headers = { "mcp-protocol-version": "2025-11-25" };
     expect(
       (await post({ jsonrpc: "2.0", method: "notifications/initialized" }, headers)).status,
@@ -122,6 +122,6 @@ describe("createFetchHandler", () => {
     ]);
     const garbage = await post("{oops");
     expect(garbage.status).toBe(400);
-    expect((await garbage.json()).error.code).toBe(-32700);
+    expect(await garbage.json()).toMatchObject({ error: { code: -32700 } });
   });
 });

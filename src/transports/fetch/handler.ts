@@ -31,7 +31,12 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
 
 /** A JSON-RPC error that answers no particular request, as an HTTP error. */
-function refuse(status: number, code: number, message: string, headers?: Record<string, string>): Response {
+function refuse(
+  status: number,
+  code: number,
+  message: string,
+  headers?: Record<string, string>,
+): Response {
   return json(status, JSON.stringify({ jsonrpc: "2.0", error: { code, message } }), headers);
 }
 

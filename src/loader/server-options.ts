@@ -1,0 +1,21 @@
+import type { ServerOptions } from "../server/server.js";
+import type { ResolvedConfig } from "./config.js";
+import type { DefinitionFolder } from "./folders.js";
+
+/** The server a configuration describes, announcing the definition folders it has. */
+export function serverOptionsFrom(
+  config: ResolvedConfig,
+  folders: readonly DefinitionFolder[],
+): ServerOptions {
+  return {
+    name: config.name,
+    version: config.version,
+    ...(config.title !== undefined && { title: config.title }),
+    ...(config.description !== undefined && { description: config.description }),
+    ...(config.instructions !== undefined && { instructions: config.instructions }),
+    ...(config.pageSize !== undefined && { pageSize: config.pageSize }),
+    ...(config.logLevel !== undefined && { logLevel: config.logLevel }),
+    ...(config.inputRounds !== undefined && { inputRounds: config.inputRounds }),
+    announce: folders,
+  };
+}
