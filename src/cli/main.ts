@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import type { Command } from "./command.js";
+import { buildCommand } from "./commands/build.js";
 import { call } from "./commands/call.js";
 import { check } from "./commands/check.js";
 import { dev } from "./commands/dev.js";
@@ -10,7 +11,7 @@ import { ownPackage } from "./package-info.js";
 import { UsageError } from "./parse-args.js";
 import { printError, printOut } from "./stdout.js";
 
-const COMMANDS: readonly Command[] = [serve, dev, list, check, call, init];
+const COMMANDS: readonly Command[] = [serve, dev, list, check, call, buildCommand, init];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));

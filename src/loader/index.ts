@@ -23,5 +23,5 @@ export { type FileLoad, type LoadFileOptions, loadFile } from "./load-file.js";
 export { type LoadedServer, loadServer } from "./load-server.js";
 export { formatProblem, formatWarning, type LoadProblem, type LoadWarning } from "./problems.js";
 export { ReloadableModules } from "./reloadable-modules.js";
-export { isSkipped, scanDirectory } from "./scan.js";
 export { staticResourceUri } from "./resource-naming.js";
+export { isSkipped, scanDirectory } from "./scan.js";

@@ -1,0 +1,69 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { isCodeFile } from "../loader/folders.js";
+import type { DirectoryLoad } from "../loader/load-directory.js";
+
+export type BuildTarget = "node" | "bun" | "deno" | "cloudflare";
+
+const quote = (value: unknown) => JSON.stringify(value);
+
+/**
+ * The module esbuild bundles: every definition file of the directory imported
+ * statically, Markdown prompts and static resources embedded, and the server
+ * made from them at start-up. `dist` is this package's own built code (the
+ * runtime), so the bundle needs nothing of mcp-dir at run time. It exports
+ * `createServer` and `fetch`, and `default { fetch }` (what Workers and `deno
+ * serve` take; not for Bun, which would serve it unasked). A Worker gets no
+ * more; the other targets also run when started as a program (stdio, or HTTP
+ * with --http).
+ */
+export async function entrySource(
+  load: DirectoryLoad,
+  dist: string,
+  target: BuildTarget,
+): Promise<string> {
+  const imports: string[] = [];
+  const files: string[] = [];
+  for (const file of load.sources.keys()) {
+    if (isCodeFile(file)) {
+      const name = `m${imports.length}`;
+      imports.push(`import * as ${name} from ${quote(join(load.dir, file))};`);
+      files.push(`{ file: ${quote(file)}, module: ${name} }`);
+    } else {
+      const bytes = await readFile(join(load.dir, file));
+      files.push(
+        file.startsWith("prompts/")
+          ? `{ file: ${quote(file)}, text: ${quote(bytes.toString("utf8"))} }`
+          : `{ file: ${quote(file)}, base64: ${quote(bytes.toString("base64"))} }`,
+      );
+    }
+  }
+  const { file: _configFile, ...config } = load.config;
+  const runtime = (path: string) => quote(join(dist, path));
+  const lines = [
+    `import { createBundledServer } from ${runtime("bundle/runtime.js")};`,
+    `import { createFetchHandler } from ${runtime("transports/fetch/handler.js")};`,
+    ...imports,
+    `const bundle = {`,
+    `  config: ${quote(config)},`,
+    `  folders: ${quote(load.folders)},`,
+    `  files: [\n    ${files.join(",\n    ")}\n  ],`,
+    `};`,
+    // Made on first use: Workers forbid what a server does when made (a random key) at load.
+    `export const createServer = () => createBundledServer(bundle);`,
+    `let handler;`,
+    `export function fetch(request) {`,
+    `  handler ??= createFetchHandler(createServer());`,
+    `  return handler(request);`,
+    `}`,
+    // Bun serves a main module's default { fetch } on port 3000 by itself: not wanted.
+    ...(target === "bun" ? [] : [`export default { fetch };`]),
+  ];
+  if (target !== "cloudflare") {
+    lines.unshift(`import { isEntry, runBundled } from ${runtime("bundle/main.js")};`);
+    lines.push(
+      `if (isEntry(import.meta.url)) await runBundled(createServer(), process.argv.slice(2));`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}

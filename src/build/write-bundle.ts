@@ -1,0 +1,101 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import type { LoadedServer } from "../loader/load-server.js";
+import { type BuildTarget, entrySource } from "./entry-source.js";
+
+/** This package's built code: `dist/` (this file is dist/build/write-bundle.js). */
+const DIST = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+export const BUNDLE_FILE = "server.mjs";
+
+/** A date the Workers runtime installed from the npm registry supports. */
+const COMPATIBILITY_DATE = "2026-04-01";
+
+export interface BuiltBundle {
+  readonly files: string[];
+}
+
+/**
+ * Writes `out`: the bundle (one ES module, every dependency inside it), its
+ * manifest, and for Cloudflare a wrangler.toml. `out` is emptied first.
+ */
+export async function writeBundle(
+  loaded: LoadedServer,
+  out: string,
+  target: BuildTarget,
+): Promise<BuiltBundle> {
+  const { load, server } = loaded;
+  await rm(out, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  const worker = target === "cloudflare";
+  await build({
+    stdin: {
+      contents: await entrySource(load, DIST, target),
+      resolveDir: load.dir,
+      sourcefile: "mcp-dir-build-entry.mjs",
+      loader: "js",
+    },
+    bundle: true,
+    format: "esm",
+    target: "es2022",
+    outfile: join(out, BUNDLE_FILE),
+    // Author files import "mcp-dir": the same copy as the runtime, bundled once,
+    // and only its authoring API (no loader, no Node transports).
+    alias: { "mcp-dir": join(DIST, "bundle", "authoring.js") },
+    logLevel: "silent",
+    legalComments: "none",
+    ...(worker
+      ? {
+          platform: "neutral",
+          mainFields: ["module", "main"],
+          conditions: ["workerd", "worker", "import"],
+          external: ["node:*"],
+        }
+      : {
+          platform: "node",
+          // CommonJS dependencies may require Node's modules from inside an ES module.
+          banner: {
+            js: 'import { createRequire as __mcpDirCreateRequire } from "node:module"; const require = __mcpDirCreateRequire(import.meta.url);',
+          },
+        }),
+  });
+  const { registry } = server;
+  const manifest = {
+    name: load.config.name,
+    version: load.config.version,
+    target,
+    main: BUNDLE_FILE,
+    tools: registry.tools.map((tool) => tool.name),
+    prompts: registry.prompts.map((prompt) => prompt.name),
+    resources: registry.resources.map((resource) => resource.uri),
+    resourceTemplates: registry.templates.map((template) => template.template?.template),
+    files: [...load.sources.keys()],
+  };
+  const files = [BUNDLE_FILE, "manifest.json"];
+  await writeFile(join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  if (worker) {
+    await writeFile(join(out, "wrangler.toml"), wranglerToml(load.config.name));
+    files.push("wrangler.toml");
+  }
+  const shown = (file: string) => {
+    const path = relative(process.cwd(), join(out, file));
+    return path.startsWith("..") ? join(out, file) : path;
+  };
+  return { files: files.map(shown) };
+}
+
+function wranglerToml(name: string): string {
+  const workerName =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "mcp-server";
+  return `# Deploy with: npx wrangler deploy (from this folder)
+name = "${workerName}"
+main = "${BUNDLE_FILE}"
+compatibility_date = "${COMPATIBILITY_DATE}"
+compatibility_flags = ["nodejs_compat"]
+`;
+}

@@ -1,0 +1,63 @@
+import { resolve } from "node:path";
+import type { BuildTarget } from "../../build/entry-source.js";
+import { writeBundle } from "../../build/write-bundle.js";
+import type { Command } from "../command.js";
+import { countSummary, loadQuietly, reportLoad } from "../load-report.js";
+import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
+import { parseCommandArgs, UsageError } from "../parse-args.js";
+import { printError, printOut } from "../stdout.js";
+
+const TARGETS: readonly BuildTarget[] = ["node", "bun", "deno", "cloudflare"];
+
+export const buildCommand: Command = {
+  name: "build",
+  summary: "Bundle a server directory into one deployable module",
+  help: `Usage: mcp-dir build [dir] [--out dist-mcp] [--target node|bun|deno|cloudflare]
+
+Checks [dir] (default: the current directory) as check does, then writes one
+self-contained ES module, <out>/server.mjs, in which every definition file is
+imported statically and every Markdown prompt and static resource is
+embedded: nothing scans, transforms or watches at run time. Also writes
+<out>/manifest.json (names and files), and for cloudflare a wrangler.toml.
+
+Run it: node|bun <out>/server.mjs [--http [--port n] [--host h]],
+deno run -A <out>/server.mjs [--http ...]; it exports a web-standard
+handler, { fetch }, served by Workers (cloudflare) as is. Over that handler,
+and over HTTP on Bun and Deno, the server is stateless: 2026-07-28 clients,
+and 2025 clients without sessions (no server push; GET is 405).
+
+Options:
+  --out <dir>          Where to write (default dist-mcp; emptied first)
+  --target <t>         node (default), bun, deno or cloudflare
+${LOAD_TIMEOUT_HELP}
+  -h, --help           Show this help`,
+
+  async run(argv) {
+    const { values, positionals, help } = parseCommandArgs(
+      "build",
+      argv,
+      { out: { type: "string" }, target: { type: "string" }, ...LOAD_TIMEOUT_OPTION },
+      1,
+    );
+    if (help) {
+      await printOut(buildCommand.help);
+      return 0;
+    }
+    const target = (values.target ?? "node") as BuildTarget;
+    if (!TARGETS.includes(target)) {
+      throw new UsageError(
+        `--target must be one of ${TARGETS.join(", ")}, got '${values.target}'`,
+        "build",
+      );
+    }
+    const dir = positionals[0] ?? ".";
+    const loaded = await loadQuietly(dir, {}, loadTimeoutFlag(values, "build"));
+    if (!(await reportLoad(loaded, dir, printError, "mcp-dir build"))) return 1;
+    const out = resolve(typeof values.out === "string" ? values.out : "dist-mcp");
+    const built = await writeBundle(loaded, out, target);
+    await printOut(
+      `mcp-dir build: ${dir} (${countSummary(loaded.server)}) for ${target}: ${built.files.join(", ")}`,
+    );
+    return 0;
+  },
+};
