@@ -101,6 +101,22 @@ describe("createFetchHandler", () => {
     });
   });
 
+  it("refuses a 2025 subscription, which needs a session to be delivered", async () => {
+    const response = await post(
+      { jsonrpc: "2.0", id: 3, method: "resources/subscribe", params: { uri: "memo://x" } },
+      { "mcp-protocol-version": "2025-11-25" },
+    );
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: 3,
+      error: {
+        code: -32600,
+        message:
+          "Invalid Request: resources/subscribe needs a session, and this endpoint keeps none (it runs without a long-lived process): read the resource again when you need it, or use protocol 2026-07-28 and a subscriptions/listen stream",
+      },
+    });
+  });
+
   it("refuses what it cannot serve, each with its status", async () => {
     const get = await handle(
       new Request("http://127.0.0.1/mcp", { headers: { authorization: "Bearer secret" } }),

@@ -15,6 +15,9 @@ import type { Transport } from "../../server/transport.js";
 
 const WARM_UP_ID = "mcp-dir-stateless-initialize";
 
+/** What only a session can deliver: refused, not accepted and silently never honoured. */
+const NEEDS_SESSION: ReadonlySet<string> = new Set(["resources/subscribe"]);
+
 /**
  * One 2025 request served without a session, as a deployment with no
  * long-lived process must: a session opened for this request alone, at the
@@ -28,6 +31,17 @@ export function serveLegacyPost(
   request: JsonRpcRequest,
   versionHeader: string | null,
 ): Promise<Response> {
+  if (NEEDS_SESSION.has(request.method)) {
+    return Promise.resolve(
+      answer(
+        failure(
+          request.id,
+          ErrorCode.InvalidRequest,
+          `Invalid Request: ${request.method} needs a session, and this endpoint keeps none (it runs without a long-lived process): read the resource again when you need it, or use protocol 2026-07-28 and a subscriptions/listen stream`,
+        ),
+      ),
+    );
+  }
   return new Promise((resolve) => {
     const transport: Transport = {
       start() {},
