@@ -6,10 +6,13 @@ import { createFetchHandler } from "../transports/fetch/handler.js";
 import { serveHttp } from "../transports/http/serve.js";
 import { serveStdio } from "../transports/stdio.js";
 
-const USAGE = `Usage: node server.mjs [--http [--port <n>] [--host <host>]]
+const USAGE = `Usage: node server.mjs [--http [--port <n>] [--host <host>] [--allow-unauthenticated-remote]]
 
 Serves the built MCP server over stdio, or over HTTP at /mcp with --http
-(port from --port or PORT, default 3000; host default 127.0.0.1).`;
+(port from --port or PORT, default 3000; host default 127.0.0.1). With
+MCP_DIR_AUTH_TOKEN set, every HTTP request needs "Authorization: Bearer <it>";
+Node refuses a non-loopback host without it unless
+--allow-unauthenticated-remote says the server is meant to be open.`;
 
 type DenoServe = (
   options: { port: number; hostname: string; onListen?: (addr: { port: number }) => void },
@@ -45,6 +48,7 @@ export async function runBundled(server: McpServer, argv: string[]): Promise<voi
       http: { type: "boolean" },
       port: { type: "string" },
       host: { type: "string" },
+      "allow-unauthenticated-remote": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -64,16 +68,23 @@ export async function runBundled(server: McpServer, argv: string[]): Promise<voi
     process.stderr.write(
       `mcp-dir: serving ${name} ${version} (built) at http://${hostname}:${bound}/mcp\n`,
     );
+  const authToken = process.env.MCP_DIR_AUTH_TOKEN || undefined;
   const runtime = globalThis as { Deno?: { serve: DenoServe }; Bun?: { serve: BunServe } };
-  if (runtime.Deno) {
-    runtime.Deno.serve(
-      { port, hostname, onListen: (addr) => announce(addr.port) },
-      createFetchHandler(server),
-    );
-  } else if (runtime.Bun) {
-    announce(runtime.Bun.serve({ port, hostname, fetch: createFetchHandler(server) }).port);
-  } else {
-    const serving = await serveHttp(server, { port, host: hostname, handleSignals: true });
-    announce(Number(new URL(serving.url).port));
+  if (runtime.Deno || runtime.Bun) {
+    const fetch = createFetchHandler(server, authToken === undefined ? {} : { authToken });
+    if (runtime.Deno) {
+      runtime.Deno.serve({ port, hostname, onListen: (addr) => announce(addr.port) }, fetch);
+    } else if (runtime.Bun) {
+      announce(runtime.Bun.serve({ port, hostname, fetch }).port);
+    }
+    return;
   }
+  const serving = await serveHttp(server, {
+    port,
+    host: hostname,
+    handleSignals: true,
+    ...(authToken !== undefined && { authToken }),
+    ...(values["allow-unauthenticated-remote"] === true && { allowUnauthenticatedRemote: true }),
+  });
+  announce(Number(new URL(serving.url).port));
 }
