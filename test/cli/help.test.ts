@@ -37,6 +37,7 @@ Commands:
   list    List the tools, prompts and resources of a server directory
   check   Validate a server directory (for CI): every problem, exit 0 or 1
   call    Run one tool in-process and print its result
+  build   Bundle a server directory into one deployable module
   init    Create a server directory with a tool, a prompt and a resource
 
 Options:
