@@ -17,7 +17,7 @@ const FIRST_LINES: Record<string, string> = {
   serve: "Usage: mcp-dir serve [dir] [options]",
   dev: "Usage: mcp-dir dev [dir] [options]",
   list: "Usage: mcp-dir list [dir] [--json]",
-  check: "Usage: mcp-dir check [dir]",
+  check: "Usage: mcp-dir check [dir] [--typecheck]",
   call: "Usage: mcp-dir call <tool> [json-arguments] [--dir dir] [--json]",
   init: "Usage: mcp-dir init [dir]",
 };

@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
-import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createEmptyDir,
   linkPackages,
+  linkRepoPackages,
   REPO_ROOT,
   removeServerDirs,
 } from "../loader/helpers/server-dir.js";
@@ -115,10 +116,7 @@ Next:
 
   it("passes its own typecheck script (tsc --noEmit with the tsconfig.json it wrote)", async () => {
     // What `npm install` would provide besides mcp-dir and zod, linked above.
-    for (const name of ["typescript", "@types/node"]) {
-      await mkdir(dirname(join(dir, "node_modules", name)), { recursive: true });
-      await symlink(join(REPO_ROOT, "node_modules", name), join(dir, "node_modules", name), "dir");
-    }
+    await linkRepoPackages(dir, ["typescript", "@types/node"]);
     const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
     expect(await run(process.execPath, [tsc, "--noEmit"], dir)).toEqual({
       code: 0,
