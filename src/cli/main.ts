@@ -3,14 +3,16 @@ import type { Command } from "./command.js";
 import { call } from "./commands/call.js";
 import { check } from "./commands/check.js";
 import { dev } from "./commands/dev.js";
+import { get } from "./commands/get.js";
 import { init } from "./commands/init.js";
 import { list } from "./commands/list.js";
+import { read } from "./commands/read.js";
 import { serve } from "./commands/serve.js";
 import { ownPackage } from "./package-info.js";
 import { UsageError } from "./parse-args.js";
 import { printError, printOut } from "./stdout.js";
 
-const COMMANDS: readonly Command[] = [serve, dev, list, check, call, init];
+const COMMANDS: readonly Command[] = [serve, dev, list, check, call, get, read, init];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
