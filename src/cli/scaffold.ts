@@ -136,9 +136,13 @@ drop files into \`tools/\`, \`prompts/\` and \`resources/\`.
 \`\`\`sh
 npm install
 npx mcp-dir list .     # what it serves
-npx mcp-dir serve .    # serve it over stdio
+npm run dev            # serve it over stdio, reloading every saved file
+npm run typecheck      # tsc --noEmit
 \`\`\`
 
-Client configuration (Claude Desktop, Cursor, VS Code...): the command is
-\`npx mcp-dir serve /absolute/path/to/this/folder\`.
+Client configuration (Claude Desktop, Cursor, VS Code...): a client starts the
+server from a directory of its own, so give it absolute paths to this
+folder's own install: the command is \`node\` with the arguments
+\`/absolute/path/to/this/folder/node_modules/mcp-dir/dist/cli/main.js\`,
+\`serve\` and \`/absolute/path/to/this/folder\`.
 `;
