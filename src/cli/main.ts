@@ -4,14 +4,16 @@ import { buildCommand } from "./commands/build.js";
 import { call } from "./commands/call.js";
 import { check } from "./commands/check.js";
 import { dev } from "./commands/dev.js";
+import { get } from "./commands/get.js";
 import { init } from "./commands/init.js";
 import { list } from "./commands/list.js";
+import { read } from "./commands/read.js";
 import { serve } from "./commands/serve.js";
 import { ownPackage } from "./package-info.js";
 import { UsageError } from "./parse-args.js";
 import { printError, printOut } from "./stdout.js";
 
-const COMMANDS: readonly Command[] = [serve, dev, list, check, call, buildCommand, init];
+const COMMANDS: readonly Command[] = [serve, dev, list, check, call, get, read, buildCommand, init];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 interface PackageJson {
   version: string;
   dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
 }
 
 let cached: PackageJson | undefined;

@@ -1,10 +1,16 @@
-import type { CallToolResult, ContentBlock } from "../index.js";
+import type {
+  CallToolResult,
+  ContentBlock,
+  GetPromptResult,
+  ReadResourceResult,
+} from "../index.js";
 
 function byteCount(base64: string): number {
   return Buffer.from(base64, "base64").length;
 }
 
-function renderBlock(block: ContentBlock): string {
+/** One content block: text as is, anything binary as a one-line summary. */
+export function renderBlock(block: ContentBlock): string {
   switch (block.type) {
     case "text":
       return block.text;
@@ -31,4 +37,16 @@ export function renderToolResult(result: CallToolResult): string {
   if (result.structuredContent !== undefined)
     return JSON.stringify(result.structuredContent, null, 2);
   return result.content.map(renderBlock).join("\n");
+}
+
+/** Each message under its role ("[user]"), a blank line between messages. */
+export function renderPromptResult(result: GetPromptResult): string {
+  return result.messages
+    .map((message) => `[${message.role}]\n${renderBlock(message.content)}`)
+    .join("\n\n");
+}
+
+/** Each of the contents: text as is, a blob as `[resource uri, mime type, N bytes]`. */
+export function renderResourceResult(result: ReadResourceResult): string {
+  return result.contents.map((resource) => renderBlock({ type: "resource", resource })).join("\n");
 }

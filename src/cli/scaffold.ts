@@ -1,4 +1,5 @@
 import { ownPackage } from "./package-info.js";
+import { TYPESCRIPT_DEFAULTS } from "./typescript-defaults.js";
 
 /** A package name npm accepts, from a folder name: "My Server" → "my-server". */
 export function packageNameFor(folderName: string): string {
@@ -9,34 +10,63 @@ export function packageNameFor(folderName: string): string {
   return name === "" ? "mcp-server" : name;
 }
 
-/** The files of a new server directory, by relative path. */
-export function scaffoldFiles(folderName: string): Record<string, string> {
-  const { version, dependencies = {} } = ownPackage();
-  const name = packageNameFor(folderName);
+/** A range from a version or a range: "5.9.3" → "^5.9.3", "^4.1.0" stays. */
+function caret(range: string): string {
+  return /^\d/.test(range) ? `^${range}` : range;
+}
+
+/** What a server directory needs in its package.json; added to an existing one where missing. */
+export interface PackageNeeds {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  scripts: Record<string, string>;
+}
+
+export function packageNeeds(): PackageNeeds {
+  const { version, dependencies = {}, devDependencies = {} } = ownPackage();
+  return {
+    dependencies: { "mcp-dir": `^${version}`, zod: dependencies.zod ?? "^4.0.0" },
+    devDependencies: {
+      "@types/node": caret(devDependencies["@types/node"] ?? "^20.19.0"),
+      typescript: caret(devDependencies.typescript ?? "^5.9.0"),
+    },
+    scripts: {
+      start: "mcp-dir serve .",
+      dev: "mcp-dir dev .",
+      list: "mcp-dir list .",
+      check: "mcp-dir check .",
+      typecheck: "tsc --noEmit",
+    },
+  };
+}
+
+/** The example of each folder: added only where the folder does not exist yet. */
+export const FOLDER_EXAMPLES: readonly string[] = [
+  "tools/greet.ts",
+  "prompts/summarize.md",
+  "resources/about.md",
+];
+
+/** Files of a whole project: written in a new one, never added to an existing npm project. */
+export const NEW_PROJECT_ONLY: readonly string[] = ["package.json", "README.md", ".gitignore"];
+
+/**
+ * The files of a new server directory, by relative path. `name` is the
+ * package's name.
+ */
+export function scaffoldFiles(name: string): Record<string, string> {
+  const needs = packageNeeds();
   const packageJson = {
     name,
     version: "0.1.0",
     private: true,
     type: "module",
-    scripts: {
-      start: "mcp-dir serve .",
-      list: "mcp-dir list .",
-      check: "mcp-dir check .",
-    },
-    dependencies: {
-      "mcp-dir": `^${version}`,
-      zod: dependencies.zod ?? "^4.0.0",
-    },
+    scripts: needs.scripts,
+    dependencies: needs.dependencies,
+    devDependencies: needs.devDependencies,
   };
   const tsconfig = {
-    compilerOptions: {
-      target: "ES2022",
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-    },
+    compilerOptions: TYPESCRIPT_DEFAULTS,
     include: ["tools", "prompts", "resources", "*.ts"],
   };
   return {
@@ -106,9 +136,13 @@ drop files into \`tools/\`, \`prompts/\` and \`resources/\`.
 \`\`\`sh
 npm install
 npx mcp-dir list .     # what it serves
-npx mcp-dir serve .    # serve it over stdio
+npm run dev            # serve it over stdio, reloading every saved file
+npm run typecheck      # tsc --noEmit
 \`\`\`
 
-Client configuration (Claude Desktop, Cursor, VS Code...): the command is
-\`npx mcp-dir serve /absolute/path/to/this/folder\`.
+Client configuration (Claude Desktop, Cursor, VS Code...): a client starts the
+server from a directory of its own, so give it absolute paths to this
+folder's own install: the command is \`node\` with the arguments
+\`/absolute/path/to/this/folder/node_modules/mcp-dir/dist/cli/main.js\`,
+\`serve\` and \`/absolute/path/to/this/folder\`.
 `;

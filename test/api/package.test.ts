@@ -1,17 +1,37 @@
 import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../..");
+const run = promisify(execFile);
+const temporary: string[] = [];
+
+afterAll(async () => {
+  await Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** `npm pack` of this repository's dist (as built by `npm test`), unpacked into a temporary folder. */
+async function packAndUnpack(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "mcp-dir-pack-"));
+  temporary.push(dir);
+  const { stdout } = await run(
+    "npm",
+    ["pack", "--json", "--ignore-scripts", "--pack-destination", dir],
+    { cwd: ROOT },
+  );
+  const [pack] = JSON.parse(stdout) as [{ filename: string }];
+  await run("tar", ["-xzf", join(dir, pack.filename), "-C", dir]);
+  return join(dir, "package");
+}
 
 describe("the published package", () => {
   it("packs dist, README, LICENSE and package.json, and nothing else", async () => {
-    const { stdout } = await promisify(execFile)(
-      "npm",
-      ["pack", "--dry-run", "--json", "--ignore-scripts"],
-      { cwd: ROOT },
-    );
+    const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: ROOT,
+    });
     const [pack] = JSON.parse(stdout) as [{ name: string; files: { path: string }[] }];
     expect(pack.name).toBe("mcp-dir");
     const tops = new Set(pack.files.map((file) => file.path.split("/")[0]));
@@ -23,5 +43,27 @@ describe("the published package", () => {
     expect(paths.filter((path) => /test|fixture/.test(path))).toEqual([]);
     // Maps would point at src/, which the package does not contain.
     expect(paths.filter((path) => path.endsWith(".map"))).toEqual([]);
+  });
+
+  it("runs no script when it is installed", async () => {
+    const unpacked = await packAndUnpack();
+    const manifest = JSON.parse(await readFile(join(unpacked, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    // npm, pnpm and yarn run these three for every package they install (npm
+    // also makes `install` "node-gyp rebuild" when a binding.gyp ships).
+    expect(
+      Object.keys(manifest.scripts).filter((name) => /^(pre|post)?install$/.test(name)),
+    ).toEqual([]);
+    await expect(stat(join(unpacked, "binding.gyp"))).rejects.toThrow(/ENOENT/);
+    // `dist` is built before packing.
+    expect(manifest.scripts.prepack).toBe("npm run build");
+    // npm runs `prepare` for a clone, a git dependency or a linked folder, never
+    // for a registry or tarball install; a client that runs it anyway (Bun for a
+    // trusted dependency) finds dist/ in place, and it does nothing.
+    const { stdout, stderr } = await run("npm", ["run", "prepare", "--silent"], {
+      cwd: unpacked,
+    });
+    expect({ stdout, stderr }).toEqual({ stdout: "", stderr: "" });
   });
 });

@@ -6,7 +6,7 @@ import { runCli, stopAll } from "./helpers/cli.js";
 
 afterAll(stopAll);
 
-const COMMANDS = ["serve", "dev", "list", "check", "call", "init"];
+const COMMANDS = ["serve", "dev", "list", "check", "call", "get", "read", "init"];
 const VERSION = (
   JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
     version: string;
@@ -17,8 +17,10 @@ const FIRST_LINES: Record<string, string> = {
   serve: "Usage: mcp-dir serve [dir] [options]",
   dev: "Usage: mcp-dir dev [dir] [options]",
   list: "Usage: mcp-dir list [dir] [--json]",
-  check: "Usage: mcp-dir check [dir]",
+  check: "Usage: mcp-dir check [dir] [--typecheck]",
   call: "Usage: mcp-dir call <tool> [json-arguments] [--dir dir] [--json]",
+  get: "Usage: mcp-dir get <prompt> [json-arguments] [--dir dir] [--json]",
+  read: "Usage: mcp-dir read <uri> [--dir dir] [--json]",
   init: "Usage: mcp-dir init [dir]",
 };
 
@@ -37,6 +39,8 @@ Commands:
   list    List the tools, prompts and resources of a server directory
   check   Validate a server directory (for CI): every problem, exit 0 or 1
   call    Run one tool in-process and print its result
+  get     Get one prompt in-process and print its messages
+  read    Read one resource in-process and print its contents
   build   Bundle a server directory into one deployable module
   init    Create a server directory with a tool, a prompt and a resource
 

@@ -1,9 +1,11 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createEmptyDir,
   linkPackages,
+  linkRepoPackages,
   REPO_ROOT,
   removeServerDirs,
 } from "../loader/helpers/server-dir.js";
@@ -56,10 +58,23 @@ Next:
     ]);
     const own = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8"));
     const scaffolded = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
-    expect(scaffolded).toMatchObject({
+    expect(scaffolded).toEqual({
       name: "my-server",
+      version: "0.1.0",
+      private: true,
       type: "module",
+      scripts: {
+        start: "mcp-dir serve .",
+        dev: "mcp-dir dev .",
+        list: "mcp-dir list .",
+        check: "mcp-dir check .",
+        typecheck: "tsc --noEmit",
+      },
       dependencies: { "mcp-dir": `^${own.version}`, zod: own.dependencies.zod },
+      devDependencies: {
+        "@types/node": own.devDependencies["@types/node"],
+        typescript: `^${own.devDependencies.typescript}`,
+      },
     });
   });
 
@@ -99,11 +114,150 @@ Next:
     expect(about.contents[0]).toMatchObject({ mimeType: "text/markdown" });
   });
 
-  it("never overwrites: a second init into the same directory exits 1", async () => {
-    expect(await runCli(["init", dir])).toEqual({
-      code: 1,
+  it("passes its own typecheck script (tsc --noEmit with the tsconfig.json it wrote)", async () => {
+    // What `npm install` would provide besides mcp-dir and zod, linked above.
+    await linkRepoPackages(dir, ["typescript", "@types/node"]);
+    const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+    expect(await run(process.execPath, [tsc, "--noEmit"], dir)).toEqual({
+      code: 0,
       stdout: "",
-      stderr: `mcp-dir init: ${dir} already has package.json, tsconfig.json, .gitignore, mcp-dir.config.ts, tools/greet.ts, prompts/summarize.md, resources/about.md, README.md; choose an empty or new directory\n`,
+      stderr: "",
     });
   });
+
+  it("never overwrites: a second init into the same directory adds nothing and says so", async () => {
+    const before = await readFile(join(dir, "package.json"), "utf8");
+    expect(await runCli(["init", dir])).toEqual({
+      code: 0,
+      stdout: `Nothing to add: ${dir} has everything init makes.
+Left alone (already there): tsconfig.json, mcp-dir.config.ts, tools/, prompts/, resources/
+Left alone in package.json: dependencies mcp-dir, zod; devDependencies @types/node, typescript; scripts start, dev, list, check, typecheck
+Next:
+  cd "${dir}" && npm install && npx mcp-dir serve .
+`,
+      stderr: "",
+    });
+    expect(await readFile(join(dir, "package.json"), "utf8")).toBe(before);
+  });
 });
+
+describe("mcp-dir init in the current directory", () => {
+  it("scaffolds an empty current directory", async () => {
+    const cwd = await createEmptyDir();
+    expect(await runCli(["init"], { cwd })).toEqual({
+      code: 0,
+      stdout: `Created a server with a tool (tools/greet.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).
+Next:
+  npm install && npx mcp-dir serve .
+`,
+      stderr: "",
+    });
+    expect(await filesUnder(cwd)).toContain("tools/greet.ts");
+    // The folder's name, as npm accepts it ("mcp-dir-test-AbC123" → "mcp-dir-test-abc123").
+    expect(JSON.parse(await readFile(join(cwd, "package.json"), "utf8")).name).toBe(
+      basename(cwd).toLowerCase(),
+    );
+  });
+
+  it("adds a server to an existing npm project, leaving what it has alone", async () => {
+    const cwd = await createEmptyDir();
+    const packageJson = `{
+    "name": "shop",
+    "version": "2.0.0",
+    "scripts": {
+        "start": "node index.js"
+    },
+    "dependencies": {
+        "express": "^5.0.0",
+        "zod": "^3.25.0"
+    },
+    "devDependencies": {
+        "typescript": "~5.8.0"
+    }
+}
+`;
+    const existing = {
+      "package.json": packageJson,
+      "README.md": "# Shop\n",
+      "tsconfig.json": '{ "compilerOptions": { "strict": true } }\n',
+      "index.js": "console.log('shop');\n",
+      "resources/logo.svg": "<svg/>",
+    };
+    for (const [path, content] of Object.entries(existing)) {
+      await mkdir(dirname(join(cwd, path)), { recursive: true });
+      await writeFile(join(cwd, path), content);
+    }
+    expect(await runCli(["init", "."], { cwd })).toEqual({
+      code: 0,
+      stdout: `Added: mcp-dir.config.ts, tools/greet.ts, prompts/summarize.md
+Added to package.json: dependencies mcp-dir; devDependencies @types/node; scripts dev, list, check, typecheck
+Left alone (already there): tsconfig.json, resources/
+Left alone in package.json: dependencies zod; devDependencies typescript; scripts start
+Next:
+  npm install && npx mcp-dir serve .
+`,
+      stderr: "",
+    });
+    expect(await filesUnder(cwd)).toEqual([
+      "README.md",
+      "index.js",
+      "mcp-dir.config.ts",
+      "package.json",
+      "prompts/summarize.md",
+      "resources/logo.svg",
+      "tools/greet.ts",
+      "tsconfig.json",
+    ]);
+    for (const path of ["README.md", "tsconfig.json", "index.js", "resources/logo.svg"]) {
+      expect(await readFile(join(cwd, path), "utf8")).toBe(existing[path as keyof typeof existing]);
+    }
+    const own = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8"));
+    // Indented as it was; only additions.
+    expect(await readFile(join(cwd, "package.json"), "utf8")).toBe(`{
+    "name": "shop",
+    "version": "2.0.0",
+    "scripts": {
+        "start": "node index.js",
+        "dev": "mcp-dir dev .",
+        "list": "mcp-dir list .",
+        "check": "mcp-dir check .",
+        "typecheck": "tsc --noEmit"
+    },
+    "dependencies": {
+        "express": "^5.0.0",
+        "mcp-dir": "^${own.version}",
+        "zod": "^3.25.0"
+    },
+    "devDependencies": {
+        "@types/node": "${own.devDependencies["@types/node"]}",
+        "typescript": "~5.8.0"
+    }
+}
+`);
+    expect(await readFile(join(cwd, "mcp-dir.config.ts"), "utf8")).toContain('name: "shop"');
+  });
+
+  it("refuses a package.json that is not JSON, changing nothing", async () => {
+    const cwd = await createEmptyDir();
+    await writeFile(join(cwd, "package.json"), "{ name: shop }\n");
+    const { code, stdout, stderr } = await runCli(["init"], { cwd });
+    expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
+    expect(stderr).toMatch(
+      /^mcp-dir init: package\.json is not valid JSON \(.+\); fix it and run init again\n$/,
+    );
+    expect(await filesUnder(cwd)).toEqual(["package.json"]);
+  });
+});
+
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== "number") reject(error);
+      else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+    });
+  });
+}

@@ -1,16 +1,17 @@
 import type { CallToolResult, McpServer } from "../../index.js";
-import { META } from "../../protocol/meta.js";
 import {
   answerOnTerminal,
   describeInputRequests,
   TERMINAL_CAPABILITIES,
 } from "../answer-on-terminal.js";
 import type { Command } from "../command.js";
-import { connectInProcess, InputRequiredError } from "../in-process-client.js";
+import { InputRequiredError } from "../in-process-client.js";
+import { noSuch, requestInProcess } from "../in-process-request.js";
+import { parseJsonObject } from "../json-arguments.js";
 import { loadQuietly, reportLoad } from "../load-report.js";
 import { parseCommandArgs, UsageError } from "../parse-args.js";
 import { renderToolResult } from "../render-result.js";
-import { divertStdout, printError, printOut } from "../stdout.js";
+import { printError, printOut } from "../stdout.js";
 
 export const call: Command = {
   name: "call",
@@ -49,7 +50,7 @@ Example:
     const [toolName, rawArguments = "{}"] = positionals;
     if (toolName === undefined)
       throw new UsageError("Missing the name of the tool to call", "call");
-    const args = parseArguments(rawArguments);
+    const args = parseJsonObject(rawArguments, "call");
     const dir = typeof values.dir === "string" ? values.dir : ".";
 
     const loaded = await loadQuietly(dir);
@@ -57,9 +58,7 @@ Example:
     const { server } = loaded;
     if (server.registry.tool(toolName) === undefined) {
       const names = server.registry.tools.map((tool) => tool.name);
-      await printError(
-        `mcp-dir call: there is no tool "${toolName}" in ${dir}; ${names.length > 0 ? `the tools are ${names.join(", ")}` : "it has no tools"}`,
-      );
+      await printError(`mcp-dir call: ${noSuch("tool", toolName, dir, names)}`);
       return 1;
     }
     let result: CallToolResult;
@@ -79,69 +78,15 @@ Example:
   },
 };
 
-function parseArguments(raw: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new UsageError(
-      `The arguments are not valid JSON: pass an object such as '{"a": 1}'`,
-      "call",
-    );
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new UsageError(`The arguments must be a JSON object, such as '{"a": 1}'`, "call");
-  }
-  return value as Record<string, unknown>;
-}
-
 async function callTool(
   server: McpServer,
   name: string,
   args: Record<string, unknown>,
 ): Promise<CallToolResult> {
-  const restoreStdout = divertStdout();
-  const client = connectInProcess(server, {
-    onNotification: (method, params) => {
-      if (method === "notifications/progress") void printError(describeProgress(params));
-      if (method === "notifications/message") void printError(describeLog(params));
-    },
-    capabilities: TERMINAL_CAPABILITIES,
-    fulfil: answerOnTerminal,
-  });
-  try {
-    const result = await client.request("tools/call", {
-      name,
-      arguments: args,
-      _meta: { progressToken: "mcp-dir-call" },
-    });
-    return asToolResult(result);
-  } finally {
-    await client.close();
-    restoreStdout();
-  }
-}
-
-/** The tool's result without what 2026-07-28 adds to every result (its type, the server's identity). */
-function asToolResult({
-  resultType: _type,
-  _meta,
-  ...rest
-}: Record<string, unknown>): CallToolResult {
-  const { [META.serverInfo]: _server, ...own } = (_meta ?? {}) as Record<string, unknown>;
-  return (Object.keys(own).length > 0
-    ? { ...rest, _meta: own }
-    : rest) as unknown as CallToolResult;
-}
-
-function describeProgress(params: Record<string, unknown>): string {
-  const total = params.total === undefined ? "" : `/${params.total}`;
-  const message = typeof params.message === "string" ? ` ${params.message}` : "";
-  return `progress ${params.progress}${total}${message}`;
-}
-
-function describeLog(params: Record<string, unknown>): string {
-  const logger = typeof params.logger === "string" ? ` ${params.logger}` : "";
-  const data = typeof params.data === "string" ? params.data : JSON.stringify(params.data);
-  return `log ${params.level}${logger}: ${data}`;
+  return requestInProcess<CallToolResult>(
+    server,
+    "tools/call",
+    { name, arguments: args, _meta: { progressToken: "mcp-dir-call" } },
+    { capabilities: TERMINAL_CAPABILITIES, fulfil: answerOnTerminal },
+  );
 }

@@ -1,8 +1,15 @@
-import { access, mkdir, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Command } from "../command.js";
+import { describeSections, mergePackageJson, type PackageMerge } from "../package-json-merge.js";
 import { parseCommandArgs } from "../parse-args.js";
-import { scaffoldFiles } from "../scaffold.js";
+import {
+  FOLDER_EXAMPLES,
+  NEW_PROJECT_ONLY,
+  packageNameFor,
+  packageNeeds,
+  scaffoldFiles,
+} from "../scaffold.js";
 import { printError, printOut } from "../stdout.js";
 
 export const init: Command = {
@@ -10,10 +17,20 @@ export const init: Command = {
   summary: "Create a server directory with a tool, a prompt and a resource",
   help: `Usage: mcp-dir init [dir]
 
-Creates a working server directory in [dir] (default: the current directory):
-package.json (depending on mcp-dir and zod), tsconfig.json, an optional
-mcp-dir.config.ts, tools/greet.ts, prompts/summarize.md and resources/about.md.
-Never overwrites a file: exits 1 if one of them exists.
+Makes [dir] (default: the current directory) a working server directory.
+
+In a new or empty directory it creates package.json (mcp-dir and zod; typescript
+and @types/node for the typecheck script; start, dev, list, check and
+typecheck scripts), tsconfig.json, .gitignore, README.md, an optional
+mcp-dir.config.ts, and an example in each folder: tools/greet.ts,
+prompts/summarize.md and resources/about.md.
+
+In an existing npm project (a directory with a package.json) it adds the
+folders (each with its example) that do not exist yet, mcp-dir.config.ts and
+tsconfig.json if missing, and the dependencies and scripts package.json lacks.
+
+It never overwrites a file or changes what package.json already has, and says
+what it added and what it left alone.
 
 Options:
   -h, --help   Show this help
@@ -29,36 +46,83 @@ Then:
     }
     const dir = positionals[0] ?? ".";
     const root = resolve(dir);
-    const files = Object.entries(scaffoldFiles(basename(root)));
-    const existing: string[] = [];
-    for (const [path] of files) {
-      if (
-        await access(join(root, path)).then(
-          () => true,
-          () => false,
-        )
-      )
-        existing.push(path);
-    }
-    if (existing.length > 0) {
-      await printError(
-        `mcp-dir init: ${dir} already has ${existing.join(", ")}; choose an empty or new directory`,
-      );
-      return 1;
-    }
-    for (const [path, content] of files) {
-      await mkdir(dirname(join(root, path)), { recursive: true });
-      await writeFile(join(root, path), content);
-    }
-    const shown = /^[\w./:@-]+$/.test(dir) ? dir : JSON.stringify(dir);
-    const next = dir === "." ? "" : `cd ${shown} && `;
-    await printOut(
-      [
-        `Created ${dir === "." ? "a server" : dir} with a tool (tools/greet.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).`,
-        "Next:",
-        `  ${next}npm install && npx mcp-dir serve .`,
-      ].join("\n"),
+    const packageText = await readFile(join(root, "package.json"), "utf8").catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
+        throw error;
+      },
     );
+    let merge: PackageMerge | undefined;
+    if (packageText !== undefined) {
+      try {
+        merge = mergePackageJson(packageText, packageNeeds());
+      } catch (error) {
+        await printError(
+          `mcp-dir init: ${join(dir, "package.json")} ${(error as Error).message}; fix it and run init again`,
+        );
+        return 1;
+      }
+    }
+
+    const name = nameIn(packageText) ?? packageNameFor(basename(root));
+    const added: string[] = [];
+    const kept: string[] = [];
+    for (const [path, content] of Object.entries(scaffoldFiles(name))) {
+      if (merge && NEW_PROJECT_ONLY.includes(path)) continue;
+      const folder = FOLDER_EXAMPLES.includes(path) ? path.split("/")[0] : undefined;
+      const owner = folder === undefined ? path : `${folder}/`;
+      if (await exists(join(root, owner))) {
+        kept.push(owner);
+        continue;
+      }
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), content, { flag: "wx" });
+      added.push(path);
+    }
+    if (merge && merge.added.length > 0) await writeFile(join(root, "package.json"), merge.text);
+
+    await printOut(report(dir, added, kept, merge));
     return 0;
   },
 };
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+function nameIn(packageText: string | undefined): string | undefined {
+  if (packageText === undefined) return undefined;
+  const { name } = JSON.parse(packageText) as { name?: unknown };
+  return typeof name === "string" && name !== "" ? name : undefined;
+}
+
+function report(
+  dir: string,
+  added: string[],
+  kept: string[],
+  merge: PackageMerge | undefined,
+): string {
+  const shown = /^[\w./:@-]+$/.test(dir) ? dir : JSON.stringify(dir);
+  const next = [
+    "Next:",
+    `  ${dir === "." ? "" : `cd ${shown} && `}npm install && npx mcp-dir serve .`,
+  ];
+  if (merge === undefined && kept.length === 0) {
+    return [
+      `Created ${dir === "." ? "a server" : dir} with a tool (tools/greet.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).`,
+      ...next,
+    ].join("\n");
+  }
+  const lines: string[] = [];
+  if (added.length > 0) lines.push(`Added${dir === "." ? "" : ` to ${dir}`}: ${added.join(", ")}`);
+  if (merge && merge.added.length > 0)
+    lines.push(`Added to package.json: ${describeSections(merge.added)}`);
+  if (lines.length === 0) lines.push(`Nothing to add: ${dir} has everything init makes.`);
+  if (kept.length > 0) lines.push(`Left alone (already there): ${kept.join(", ")}`);
+  if (merge && merge.kept.length > 0)
+    lines.push(`Left alone in package.json: ${describeSections(merge.kept)}`);
+  return [...lines, ...next].join("\n");
+}

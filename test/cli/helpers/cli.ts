@@ -63,12 +63,19 @@ const connections = new Set<CliConnection>();
 /** The official SDK client over `mcp-dir serve <dir>` in a child process. */
 export async function connectToServe(
   dir: string,
-  options: { capabilities?: ClientOptions["capabilities"]; setup?: (client: Client) => void } = {},
+  options: {
+    capabilities?: ClientOptions["capabilities"];
+    setup?: (client: Client) => void;
+    /** The CLI's main.js to run (default: this repository's build). */
+    cli?: string;
+    /** The working directory the server starts in (default: this repository). */
+    cwd?: string;
+  } = {},
 ): Promise<CliConnection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, "serve", dir],
-    cwd: REPO_ROOT,
+    args: [options.cli ?? CLI, "serve", dir],
+    cwd: options.cwd ?? REPO_ROOT,
     stderr: "pipe",
   });
   let stderr = "";

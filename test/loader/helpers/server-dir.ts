@@ -42,6 +42,18 @@ export async function linkPackages(dir: string): Promise<void> {
   await symlink(join(REPO_ROOT, "node_modules", "zod"), join(dir, "node_modules", "zod"), "dir");
 }
 
+/**
+ * node_modules/<name> → this repository's own copy, for each name: what
+ * `npm install` would give a project that depends on it (typescript, @types/node).
+ */
+export async function linkRepoPackages(dir: string, names: string[]): Promise<void> {
+  for (const name of names) {
+    const link = join(dir, "node_modules", name);
+    await mkdir(dirname(link), { recursive: true });
+    await symlink(join(REPO_ROOT, "node_modules", name), link, "dir");
+  }
+}
+
 /** An empty temporary directory, removed by removeServerDirs. */
 export async function createEmptyDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "mcp-dir-test-"));

@@ -1,0 +1,105 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { EXAMPLE_SERVER, runCli, stopAll } from "./helpers/cli.js";
+
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
+const read = (...args: string[]) => runCli(["read", ...args, "--dir", "example-server"]);
+
+describe("mcp-dir read", () => {
+  it("prints a text resource as it is", async () => {
+    const config = await readFile(join(EXAMPLE_SERVER, "resources", "config.json"), "utf8");
+    expect(await read("file:///config.json")).toEqual({ code: 0, stdout: config, stderr: "" });
+  });
+
+  it("reads a URI that a template matches", async () => {
+    expect(await read("users://susan")).toEqual({
+      code: 0,
+      stdout:
+        '{"id":"susan","name":"Susan Kare","email":"susan@example.com","team":"design","skills":["icons","typography"]}\n',
+      stderr: "",
+    });
+  });
+
+  it("summarises a blob, and prints the whole ReadResourceResult with --json", async () => {
+    const logo = await readFile(join(EXAMPLE_SERVER, "resources", "logo.png"));
+    expect(await read("file:///logo.png")).toEqual({
+      code: 0,
+      stdout: `[resource file:///logo.png, image/png, ${logo.length} bytes]\n`,
+      stderr: "",
+    });
+    const whole = await read("file:///logo.png", "--json");
+    expect(whole.code).toBe(0);
+    expect(JSON.parse(whole.stdout)).toEqual({
+      contents: [{ uri: "file:///logo.png", mimeType: "image/png", blob: logo.toString("base64") }],
+    });
+  });
+
+  it("prints every content of a resource, and its logs on stderr", async () => {
+    const dir = await createServerDir({
+      "resources/report.ts": `import { defineResource } from "mcp-dir";
+
+export default defineResource({
+  uri: "report://today",
+  read: (_uri, ctx) => {
+    console.log("reading the report");
+    ctx.log.warning("numbers are estimates");
+    return {
+      contents: [
+        { uri: "report://today", mimeType: "text/plain", text: "Sales: 3" },
+        { uri: "report://today/chart", mimeType: "image/png", blob: "${Buffer.from("chart").toString("base64")}" },
+      ],
+    };
+  },
+});
+`,
+    });
+    expect(await runCli(["read", "report://today", "--dir", dir])).toEqual({
+      code: 0,
+      stdout: "Sales: 3\n[resource report://today/chart, image/png, 5 bytes]\n",
+      stderr: "reading the report\nlog warning: numbers are estimates\n",
+    });
+  });
+
+  it("exits 1 with the server's error when a template's read finds nothing", async () => {
+    expect(await read("users://nobody")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: 'mcp-dir read: No team member with id "nobody" (JSON-RPC error -32002)\n',
+    });
+  });
+
+  it("names the resources and templates there are when nothing matches, exit 1", async () => {
+    const empty = await createServerDir({
+      "tools/noop.ts": 'export default { description: "No-op", handler: () => "" };\n',
+    });
+    const results = await Promise.all([
+      read("file:///nope.md"),
+      runCli(["read", "file:///nope.md", "--dir", empty]),
+      runCli(["read"]),
+    ]);
+    expect(results).toEqual([
+      {
+        code: 1,
+        stdout: "",
+        stderr:
+          'mcp-dir read: no resource or template in example-server matches "file:///nope.md"; the resources are file:///config.json, file:///guide.md, file:///logo.png; the templates are users://{id}\n',
+      },
+      {
+        code: 1,
+        stdout: "",
+        stderr: `mcp-dir read: no resource or template in ${empty} matches "file:///nope.md"; it has no resources\n`,
+      },
+      {
+        code: 2,
+        stdout: "",
+        stderr: "mcp-dir: Missing the URI of the resource. See 'mcp-dir read --help'\n",
+      },
+    ]);
+  });
+});
