@@ -28,9 +28,16 @@ export interface LoadFileOptions {
   importer?: ModuleImporter;
 }
 
+const resolvedDirs = new Map<string, string>();
+
 /** The absolute, symlink-free path of a server directory, as stack traces show it. */
 export async function resolveServerDir(dir: string): Promise<string> {
-  return realpath(resolve(dir));
+  // Asked once per file of a load: a thousand files, one directory.
+  const known = resolvedDirs.get(dir);
+  if (known !== undefined) return known;
+  const root = await realpath(resolve(dir));
+  resolvedDirs.set(dir, root);
+  return root;
 }
 
 /**

@@ -88,13 +88,24 @@ function register(): void {
   if (registered) return;
   registered = true;
   const loader = Module as unknown as { _load: LoadRequest; _resolveFilename: ResolveRequest };
-  /** A tsconfig "paths" alias (which tsx resolves) names a file of the directory, not a package. */
+  /**
+   * A tsconfig "paths" alias (which tsx resolves) names a file of the directory,
+   * not a package. Resolving is the costly part of loading many small files
+   * (every file imports "mcp-dir" and "zod"): the answer is kept per folder.
+   */
+  const aliases = new Map<string, boolean>();
   const isAlias = (request: string, parent: Parent) => {
-    try {
-      return isAuthorCode(loader._resolveFilename(request, parent, false));
-    } catch {
-      return false;
+    const key = `${parent?.filename === undefined ? "" : dirname(parent.filename)}\0${request}`;
+    let alias = aliases.get(key);
+    if (alias === undefined) {
+      try {
+        alias = isAuthorCode(loader._resolveFilename(request, parent, false));
+      } catch {
+        alias = false;
+      }
+      aliases.set(key, alias);
     }
+    return alias;
   };
   const load = loader._load;
   // An author file written as an ES module gets its packages from Node's ES module loader.

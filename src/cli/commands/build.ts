@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import type { BuildTarget } from "../../build/entry-source.js";
-import { writeBundle } from "../../build/write-bundle.js";
 import type { Command } from "../command.js";
 import { countSummary, loadQuietly, reportLoad } from "../load-report.js";
 import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
@@ -54,6 +53,8 @@ ${LOAD_TIMEOUT_HELP}
     const loaded = await loadQuietly(dir, {}, loadTimeoutFlag(values, "build"));
     if (!(await reportLoad(loaded, dir, printError, "mcp-dir build"))) return 1;
     const out = resolve(typeof values.out === "string" ? values.out : "dist-mcp");
+    // esbuild loads only for a build, not at every command's start.
+    const { writeBundle } = await import("../../build/write-bundle.js");
     const built = await writeBundle(loaded, out, target);
     await printOut(
       `mcp-dir build: ${dir} (${countSummary(loaded.server)}) for ${target}: ${built.files.join(", ")}`,
