@@ -17,6 +17,7 @@ export type {
   ReadRequest,
   ResourceDefinition,
   ResourceReturn,
+  ResourceWatch,
   RoundState,
   SchemaInput,
   SessionInfo,

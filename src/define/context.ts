@@ -126,6 +126,11 @@ export interface HandlerContext {
   sample(request: CreateMessageParams | string, options?: AskOptions): Promise<CreateMessageResult>;
   /** The client's roots; rounds as `elicit`. */
   roots(options?: AskOptions): Promise<Root[]>;
+  /**
+   * Tells the subscribers of `uri` that it changed (resources/updated, on 2025
+   * sessions and 2026 listen streams): for a tool that changes a resource.
+   */
+  resourceUpdated(uri: string): void;
   /** Carried from one run to the next while a 2026-07-28 request asks for input. */
   readonly roundState: RoundState;
 }

@@ -34,6 +34,15 @@ export interface ReadRequest<P> {
   params: P;
 }
 
+/**
+ * Announces a resource's changes from wherever they are seen (a file watcher, a
+ * timer, a database feed): call `updated()` (a template: `updated(uri)`) and
+ * subscribers get notifications/resources/updated. Return a function that stops
+ * watching: it runs when the definition is replaced (a dev reload), removed, or
+ * the server closes.
+ */
+export type ResourceWatch = (updated: (uri?: string) => void) => (() => void) | undefined | void;
+
 interface ResourceCommon {
   /** Defaults to the name derived from the file path. */
   name?: string;
@@ -43,6 +52,8 @@ interface ResourceCommon {
   icons?: Icon[];
   annotations?: ContentAnnotations;
   _meta?: Meta;
+  /** Announces this resource's changes to its subscribers; see ResourceWatch. */
+  watch?: ResourceWatch;
 }
 
 export interface StaticResourceConfig extends ResourceCommon {
@@ -69,6 +80,7 @@ export interface ResourceDefinition extends Branded<"resource">, ResourceCommon 
   size?: number;
   complete?: Record<string, Completer | undefined>;
   read: (request: never, ctx: HandlerContext) => ResourceReturn | Promise<ResourceReturn>;
+  watch?: ResourceWatch;
 }
 
 export function defineResource(config: StaticResourceConfig): ResourceDefinition;

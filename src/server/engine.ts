@@ -24,6 +24,8 @@ export interface Engine {
   cacheHints(kind: "list" | "discover" | "read"): CacheHints;
   /** What this server offers a client of that protocol revision. */
   capabilities(version: string): ServerCapabilities;
+  /** Tells the subscribers of `uri`, in every session and listen stream, that it changed. */
+  resourceUpdated(uri: string): void;
   /** A line for the developer on stderr. */
   warn(message: string): void;
 }

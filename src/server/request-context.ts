@@ -75,6 +75,10 @@ export class RequestContext implements HandlerContext {
     return this.env.inFlight.signal;
   }
 
+  resourceUpdated(uri: string): void {
+    this.engine.resourceUpdated(uri);
+  }
+
   get roundState(): RoundState {
     if (this.env.inputRound) return this.env.inputRound.roundState;
     this.ownRoundState ??= {};

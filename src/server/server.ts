@@ -16,6 +16,7 @@ import { InFlight } from "./in-flight.js";
 import type { InputRoundLimits } from "./input-rounds/input-round.js";
 import { RequestStateSigner, STATE_KEY_ENV } from "./input-rounds/request-state.js";
 import { ListCache } from "./list-cache.js";
+import { ResourceWatchers } from "./resource-watchers.js";
 import { Session } from "./session.js";
 import type { CacheHints } from "./stateless/result.js";
 import { serveStateless } from "./stateless/serve.js";
@@ -85,6 +86,7 @@ export class McpServer implements Engine {
   readonly bus: ChangeBus;
   private readonly sessions = new Set<Session>();
   private readonly notifier: ChangeNotifier;
+  private readonly watchers: ResourceWatchers;
   private readonly warnSink: (message: string) => void;
   private codeDefinitions: Definition[] = [];
   /** Capabilities per protocol revision, until the registry changes. */
@@ -130,9 +132,14 @@ export class McpServer implements Engine {
     this.warnSink = warn ?? ((message) => process.stderr.write(`[mcp-dir] ${message}\n`));
     this.bus = bus ?? new InProcessChangeBus();
     this.notifier = new ChangeNotifier(this.bus);
+    this.watchers = new ResourceWatchers(
+      (uri) => this.resourceUpdated(uri),
+      (message) => this.warn(message),
+    );
     this.registry.onChange((change) => {
       this.offered.clear();
       this.notifier.add(change);
+      this.watchers.sync(this.registry);
     });
   }
 
@@ -191,6 +198,16 @@ export class McpServer implements Engine {
       },
     };
     return serveStateless(this, request, channel, inFlight, options.closing);
+  }
+
+  /**
+   * Tells the subscribers of `uri` (2025 sessions that subscribed, 2026 listen
+   * streams that name it) that it changed: for code that changes a resource
+   * outside a request. Several calls in one turn of the event loop send one
+   * notification per URI.
+   */
+  resourceUpdated(uri: string): void {
+    this.notifier.add({ tools: false, prompts: false, resources: false, updatedUris: [uri] });
   }
 
   get sessionCount(): number {
@@ -253,9 +270,10 @@ export class McpServer implements Engine {
     }
   }
 
-  /** Ends every session; listen streams end with their graceful result. */
+  /** Ends every session and resource watch; listen streams end with their graceful result. */
   async close(): Promise<void> {
     this.closeController.abort();
+    this.watchers.stopAll();
     await Promise.all([...this.sessions].map((session) => session.close()));
   }
 }
