@@ -235,7 +235,8 @@ try {
     const result = { size, ms: {} };
     for (let round = 0; round < rounds; round++) {
       for (const [name, run] of Object.entries(rows)) {
-        (result.ms[name] ??= []).push(await run());
+        result.ms[name] ??= [];
+        result.ms[name].push(await run());
       }
     }
     for (const name of Object.keys(rows)) result.ms[name] = median(result.ms[name]);

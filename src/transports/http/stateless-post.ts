@@ -1,12 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
-  ErrorCode,
   encodeMessage,
   failure,
   isRequest,
   isResponse,
   type JsonRpcMessage,
-  type JsonRpcResponse,
 } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import { InFlight } from "../../server/in-flight.js";
