@@ -11,6 +11,7 @@ import { type Completer, completerKeyProblems } from "./complete.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
 import { type ResourceReturn, toReadResult } from "./resource-contents.js";
+import { listInstances } from "./template-instances.js";
 import { parseUriTemplate, type UriTemplate, uriProblem } from "./uri-template.js";
 
 type Clean<N extends string> = N extends `${infer V}*`
@@ -65,8 +66,21 @@ export interface StaticResourceConfig extends ResourceCommon {
   ) => ResourceReturn | Promise<ResourceReturn>;
 }
 
+/** One current instance of a template, as resources/list shows it. */
+export interface ListedResource {
+  uri: string;
+  /** Default: the URI. */
+  name?: string;
+  title?: string;
+  description?: string;
+  /** Default: the template's. */
+  mimeType?: string;
+}
+
 export interface TemplateResourceConfig<T extends string> extends ResourceCommon {
   uriTemplate: T;
+  /** The template's current instances, listed by resources/list after the fixed resources. */
+  list?: () => ListedResource[] | Promise<ListedResource[]>;
   complete?: { [K in TemplateVariables<T>]?: Completer };
   read: (
     request: ReadRequest<{ [K in TemplateVariables<T>]: string }>,
@@ -81,6 +95,7 @@ export interface ResourceDefinition extends Branded<"resource">, ResourceCommon 
   complete?: Record<string, Completer | undefined>;
   read: (request: never, ctx: HandlerContext) => ResourceReturn | Promise<ResourceReturn>;
   watch?: ResourceWatch;
+  list?: () => ListedResource[] | Promise<ListedResource[]>;
 }
 
 export function defineResource(config: StaticResourceConfig): ResourceDefinition;
@@ -110,6 +125,8 @@ export interface CompiledResource {
     params: Record<string, string>,
     ctx: HandlerContext,
   ): Promise<ReadResourceResult>;
+  /** A template's current instances, when it has a `list`; checked against the template. */
+  instances?(): Promise<Resource[]>;
 }
 
 export function compileResource(
@@ -135,6 +152,9 @@ export function compileResource(
     if (definition.complete !== undefined) {
       problems.push("complete is only for URI templates; a fixed uri has no variables to complete");
     }
+    if (definition.list !== undefined) {
+      problems.push("list is only for URI templates; a fixed uri is listed already");
+    }
   } else if (hasTemplate) {
     try {
       template = parseUriTemplate(String(definition.uriTemplate));
@@ -144,6 +164,9 @@ export function compileResource(
     } catch (error) {
       problems.push((error as Error).message);
     }
+  }
+  if (definition.list !== undefined && typeof definition.list !== "function") {
+    problems.push("list must be a function: list: () => [{ uri, name? }, ...]");
   }
   if (problems.length > 0)
     throw new DefinitionError(`Resource ${JSON.stringify(name)} is invalid`, problems);
@@ -180,5 +203,15 @@ export function compileResource(
     async read(uri, params, ctx) {
       return toReadResult(await read({ uri, params }, ctx), uri, definition.mimeType);
     },
+    ...(template &&
+      definition.list && {
+        instances: () =>
+          listInstances(
+            name,
+            template,
+            definition.mimeType,
+            definition.list as () => ListedResource[],
+          ),
+      }),
   };
 }

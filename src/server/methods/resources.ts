@@ -1,14 +1,27 @@
+import type { CompiledResource } from "../../define/resource.js";
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
+import { resourceForVersion } from "../../protocol/downgrade.js";
 import { McpErrorCode } from "../../protocol/errors.js";
-import { invalidParams, requireString } from "../params.js";
+import type { Resource } from "../../protocol/types.js";
+import { decodeCursor, paginate } from "../pagination.js";
+import { invalidParams, optionalString, type Params, requireString } from "../params.js";
+import type { RequestContext } from "../request-context.js";
 import { listMethod } from "./list.js";
 import { type MethodTable, sessionOf } from "./method.js";
 
 /** The MCP error code for a resource URI nothing serves (2025 revisions). */
 export const RESOURCE_NOT_FOUND = McpErrorCode.ResourceNotFound;
 
+const cachedResourceList = listMethod("resources/list", "resources");
+
 export const resourceMethods: MethodTable = {
-  "resources/list": listMethod("resources/list", "resources"),
+  // Cached pages, unless a template lists its instances: those are asked for at each list.
+  "resources/list"(params, rc) {
+    const listing = rc.engine.registry.templates.filter((template) => template.instances);
+    return listing.length === 0
+      ? cachedResourceList(params, rc)
+      : listWithInstances(params, rc, listing);
+  },
 
   "resources/templates/list": listMethod("resources/templates/list", "resourceTemplates"),
 
@@ -61,3 +74,35 @@ export const subscriptionMethods: MethodTable = {
     return {};
   },
 };
+
+async function listWithInstances(
+  params: Params,
+  rc: RequestContext,
+  listing: readonly CompiledResource[],
+): Promise<Record<string, unknown>> {
+  const cursor = optionalString(params, "cursor", "resources/list");
+  const { engine, env } = rc;
+  const instances: Resource[] = [];
+  for (const template of listing) {
+    try {
+      instances.push(...(await (template.instances as () => Promise<Resource[]>)()));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new JsonRpcError(ErrorCode.InternalError, `resources/list failed: ${why}`);
+    }
+  }
+  const items = [
+    ...engine.registry.resources.map((r) => r.descriptor as Resource),
+    ...instances,
+  ].map((resource) => resourceForVersion(resource, env.protocolVersion));
+  const { items: page, nextCursor } = paginate(
+    items,
+    decodeCursor(cursor, items.length),
+    engine.pageSize,
+  );
+  return {
+    resources: page,
+    ...(nextCursor !== undefined && { nextCursor }),
+    ...(env.era === "stateless" && engine.cacheHints("list")),
+  };
+}
