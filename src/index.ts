@@ -1,3 +1,4 @@
+export * from "./authoring.js";
 export type {
   AskOptions,
   BinaryResult,
@@ -29,16 +30,7 @@ export type {
   ToolDefinition,
 } from "./define/index.js";
 export {
-  DefinitionError,
-  definePrompt,
-  defineResource,
-  defineTool,
-  isDefinitionError,
-} from "./define/index.js";
-export {
-  ErrorCode,
   encodeMessage,
-  JsonRpcError,
   type JsonRpcId,
   type JsonRpcMessage,
   type JsonRpcNotification,
@@ -61,24 +53,8 @@ export {
   type ResolvedConfig,
   type ServerConfig,
 } from "./loader/index.js";
-export {
-  audio,
-  embeddedResource,
-  image,
-  isContentBlock,
-  resourceLink,
-  text,
-  toBase64,
-} from "./protocol/content.js";
-export { McpErrorCode } from "./protocol/errors.js";
 export type * from "./protocol/types.js";
-export { LOGGING_LEVELS } from "./protocol/types.js";
-export {
-  type ProtocolVersion,
-  STATEFUL_VERSIONS,
-  STATELESS_VERSION,
-  type StatefulVersion,
-} from "./protocol/versions.js";
+export type { ProtocolVersion, StatefulVersion } from "./protocol/versions.js";
 export type { Definition, Registry, RegistryChange, SourceEntry } from "./registry/index.js";
 export { RegistryError } from "./registry/index.js";
 export {
@@ -91,7 +67,6 @@ export {
   type ListedKind,
   McpServer,
   type MessageReceiver,
-  RESOURCE_NOT_FOUND,
   type SendOptions,
   type ServerChange,
   type ServerOptions,

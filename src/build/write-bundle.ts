@@ -43,7 +43,7 @@ export async function writeBundle(
     outfile: join(out, BUNDLE_FILE),
     // Author files import "mcp-dir": the same copy as the runtime, bundled once,
     // and only its authoring API (no loader, no Node transports).
-    alias: { "mcp-dir": join(DIST, "bundle", "authoring.js") },
+    alias: { "mcp-dir": join(DIST, "authoring.js") },
     logLevel: "silent",
     legalComments: "none",
     ...(worker

@@ -53,7 +53,8 @@ export async function runBundled(server: McpServer, argv: string[]): Promise<voi
     },
   });
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    // stdout is the stdio protocol channel of this very program: help goes to stderr.
+    process.stderr.write(`${USAGE}\n`);
     return;
   }
   const { name, version } = server.serverInfo();

@@ -1,3 +1,4 @@
+import { isJsonObject } from "../jsonrpc/json-object.js";
 import type { PackageNeeds } from "./scaffold.js";
 
 type Section = keyof PackageNeeds;
@@ -21,10 +22,6 @@ const DEPENDENCY_SECTIONS = [
 ] as const;
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function note(list: SectionNames, section: string, name: string): void {
   const entry = list.find(([key]) => key === section);
@@ -50,13 +47,13 @@ export function mergePackageJson(text: string, needs: PackageNeeds): PackageMerg
   } catch (error) {
     throw new Error(`is not valid JSON (${(error as Error).message})`);
   }
-  if (!isObject(parsed)) throw new Error("is not a JSON object");
+  if (!isJsonObject(parsed)) throw new Error("is not a JSON object");
   const manifest = parsed;
   const added: SectionNames = [];
   const kept: SectionNames = [];
   const sectionOf = (section: Section): Json => {
     const existing = manifest[section];
-    if (isObject(existing)) return existing;
+    if (isJsonObject(existing)) return existing;
     if (existing !== undefined) throw new Error(`has a "${section}" that is not an object`);
     const created: Json = {};
     manifest[section] = created;
@@ -66,7 +63,7 @@ export function mergePackageJson(text: string, needs: PackageNeeds): PackageMerg
   for (const section of ["dependencies", "devDependencies"] as const) {
     for (const [name, range] of Object.entries(needs[section])) {
       const holder = DEPENDENCY_SECTIONS.find(
-        (key) => isObject(manifest[key]) && Object.hasOwn(manifest[key], name),
+        (key) => isJsonObject(manifest[key]) && Object.hasOwn(manifest[key], name),
       );
       if (holder !== undefined) {
         note(kept, holder, name);

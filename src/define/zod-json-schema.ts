@@ -80,7 +80,7 @@ export function unrepresentableField(
   schema: Zod4Schema | Zod3Schema,
   io: Io,
 ): { path: string; type: string; instead: string } | undefined {
-  const found = "_zod" in schema ? findZod4(schema, io, "") : findZod3(schema, "");
+  const found = findUnrepresentable(schema, "_zod" in schema ? zod4Node(io) : zod3Node, "");
   if (found === undefined) return undefined;
   const instead = INSTEAD[found.type] ?? "a JSON type (string, number, boolean, array or object)";
   return { ...found, instead };
@@ -97,57 +97,6 @@ const ZOD4_UNREPRESENTABLE = new Set([
   "promise",
 ]);
 
-type Found = { path: string; type: string } | undefined;
-
-function join(path: string, key: string): string {
-  return path === "" ? key : `${path}.${key}`;
-}
-
-function findZod4(schema: Zod4Schema, io: Io, path: string): Found {
-  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
-  // z.coerce.date() and friends accept what JSON carries (a string, a number).
-  if (ZOD4_UNREPRESENTABLE.has(def.type) && def.coerce !== true) return { path, type: def.type };
-  const child = (value: unknown, at = path) => findZod4(value as Zod4Schema, io, at);
-  switch (def.type) {
-    case "object":
-      for (const [key, value] of Object.entries(def.shape as Record<string, unknown>)) {
-        const found = child(value, join(path, key));
-        if (found) return found;
-      }
-      return undefined;
-    case "array":
-      return child(def.element, `${path}[]`);
-    case "optional":
-    case "nullable":
-    case "default":
-    case "prefault":
-    case "readonly":
-    case "catch":
-    case "nonoptional":
-      return child(def.innerType);
-    case "union":
-      for (const option of def.options as unknown[]) {
-        const found = child(option);
-        if (found) return found;
-      }
-      return undefined;
-    case "intersection":
-      return child(def.left) ?? child(def.right);
-    case "record":
-      return child(def.valueType, `${path}[]`);
-    case "tuple":
-      for (const item of def.items as unknown[]) {
-        const found = child(item, `${path}[]`);
-        if (found) return found;
-      }
-      return undefined;
-    case "pipe":
-      return child(io === "input" ? def.in : def.out);
-    default:
-      return undefined;
-  }
-}
-
 const ZOD3_UNREPRESENTABLE: Readonly<Record<string, string>> = {
   ZodDate: "date",
   ZodBigInt: "bigint",
@@ -159,45 +108,107 @@ const ZOD3_UNREPRESENTABLE: Readonly<Record<string, string>> = {
   ZodPromise: "promise",
 };
 
-function findZod3(schema: Zod3Schema, path: string): Found {
-  const def = schema._def as Record<string, unknown> & { typeName: string };
+/** One schema as the walk sees it: a type JSON cannot carry, or the schemas inside it. */
+type SchemaNode =
+  | { unrepresentable: string }
+  | { children: Array<{ schema: unknown; key?: string }> };
+
+/** Reads one schema of one zod major version as a node; each version spells its definitions differently. */
+type ReadNode = (schema: unknown) => SchemaNode;
+
+type Found = { path: string; type: string } | undefined;
+
+const ITEM = "[]";
+
+function findUnrepresentable(schema: unknown, read: ReadNode, path: string): Found {
+  const node = read(schema);
+  if ("unrepresentable" in node) return { path, type: node.unrepresentable };
+  for (const { schema: inner, key } of node.children) {
+    const at = key === undefined ? path : key === ITEM ? `${path}${ITEM}` : join(path, key);
+    const found = findUnrepresentable(inner, read, at);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function join(path: string, key: string): string {
+  return path === "" ? key : `${path}.${key}`;
+}
+
+const same = (...schemas: unknown[]): SchemaNode => ({
+  children: schemas.map((schema) => ({ schema })),
+});
+const items = (...schemas: unknown[]): SchemaNode => ({
+  children: schemas.map((schema) => ({ schema, key: ITEM })),
+});
+const fields = (shape: Record<string, unknown>): SchemaNode => ({
+  children: Object.entries(shape).map(([key, schema]) => ({ schema, key })),
+});
+
+function zod4Node(io: Io): ReadNode {
+  return (schema) => {
+    const def = (schema as Zod4Schema)._zod.def as unknown as Record<string, unknown> & {
+      type: string;
+    };
+    // z.coerce.date() and friends accept what JSON carries (a string, a number).
+    if (ZOD4_UNREPRESENTABLE.has(def.type) && def.coerce !== true) {
+      return { unrepresentable: def.type };
+    }
+    switch (def.type) {
+      case "object":
+        return fields(def.shape as Record<string, unknown>);
+      case "array":
+        return items(def.element);
+      case "optional":
+      case "nullable":
+      case "default":
+      case "prefault":
+      case "readonly":
+      case "catch":
+      case "nonoptional":
+        return same(def.innerType);
+      case "union":
+        return same(...(def.options as unknown[]));
+      case "intersection":
+        return same(def.left, def.right);
+      case "record":
+        return items(def.valueType);
+      case "tuple":
+        return items(...(def.items as unknown[]));
+      case "pipe":
+        return same(io === "input" ? def.in : def.out);
+      default:
+        return same();
+    }
+  };
+}
+
+function zod3Node(schema: unknown): SchemaNode {
+  const def = (schema as Zod3Schema)._def as Record<string, unknown> & { typeName: string };
   const type = ZOD3_UNREPRESENTABLE[def.typeName];
-  if (type !== undefined && def.coerce !== true) return { path, type };
-  const child = (value: unknown, at = path) => findZod3(value as Zod3Schema, at);
+  if (type !== undefined && def.coerce !== true) return { unrepresentable: type };
   switch (def.typeName) {
     case "ZodObject":
-      for (const [key, value] of Object.entries((def.shape as () => Record<string, unknown>)())) {
-        const found = child(value, join(path, key));
-        if (found) return found;
-      }
-      return undefined;
+      return fields((def.shape as () => Record<string, unknown>)());
     case "ZodArray":
-      return child(def.type, `${path}[]`);
+      return items(def.type);
     case "ZodOptional":
     case "ZodNullable":
     case "ZodDefault":
     case "ZodReadonly":
     case "ZodCatch":
-      return child(def.innerType);
+      return same(def.innerType);
     case "ZodEffects":
-      return child(def.schema);
+      return same(def.schema);
     case "ZodUnion":
-      for (const option of def.options as unknown[]) {
-        const found = child(option);
-        if (found) return found;
-      }
-      return undefined;
+      return same(...(def.options as unknown[]));
     case "ZodIntersection":
-      return child(def.left) ?? child(def.right);
+      return same(def.left, def.right);
     case "ZodRecord":
-      return child(def.valueType, `${path}[]`);
+      return items(def.valueType);
     case "ZodTuple":
-      for (const item of def.items as unknown[]) {
-        const found = child(item, `${path}[]`);
-        if (found) return found;
-      }
-      return undefined;
+      return items(...(def.items as unknown[]));
     default:
-      return undefined;
+      return same();
   }
 }

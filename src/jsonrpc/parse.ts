@@ -1,5 +1,6 @@
 import { failure } from "./encode.js";
 import { ErrorCode } from "./errors.js";
+import { isJsonObject } from "./json-object.js";
 import type { JsonRpcFailure, JsonRpcId, JsonRpcMessage, JsonRpcParams } from "./types.js";
 
 export type Validated =
@@ -12,10 +13,6 @@ export type Parsed =
   | { kind: "invalid"; error: JsonRpcFailure };
 
 type Fields = Record<string, unknown>;
-
-function isObject(value: unknown): value is Fields {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function isId(value: unknown): value is JsonRpcId {
   // NaN and Infinity cannot be written back as JSON, so they are not usable ids.
@@ -64,7 +61,7 @@ function checkResponse(fields: Fields): string | JsonRpcMessage {
   }
   const failureId = id === null || isId(id) ? id : undefined;
   if (failureId === undefined) return '"id" must be a string, a number or null';
-  if (!isObject(error)) return '"error" must be an object';
+  if (!isJsonObject(error)) return '"error" must be an object';
   if (typeof error.code !== "number" || !Number.isInteger(error.code)) {
     return '"error.code" must be an integer';
   }
@@ -73,7 +70,7 @@ function checkResponse(fields: Fields): string | JsonRpcMessage {
 }
 
 export function validateMessage(value: unknown): Validated {
-  if (!isObject(value)) {
+  if (!isJsonObject(value)) {
     return {
       ok: false,
       error: failure(

@@ -137,6 +137,12 @@ export class RequestContext implements HandlerContext {
     );
   }
 
+  private cannotAsk(what: string): Error {
+    return new Error(
+      `${what}: on protocol ${this.protocolVersion} only tools/call, prompts/get and resources/read may ask the client for input`,
+    );
+  }
+
   /** A 2025 session sends the request; a 2026-07-28 request asks through its result. */
   private ask(
     method: InputMethod,
@@ -146,11 +152,7 @@ export class RequestContext implements HandlerContext {
     const { channel, inputRound } = this.env;
     if (channel.request) return channel.request(method, params, this.signal);
     if (inputRound) return inputRound.ask(method, params, options?.key);
-    return Promise.reject(
-      new Error(
-        `${method} cannot be asked for here: on protocol ${this.protocolVersion} only tools/call, prompts/get and resources/read may ask the client for input`,
-      ),
-    );
+    return Promise.reject(this.cannotAsk(`${method} cannot be asked for here`));
   }
 
   elicit<S extends SchemaInput>(
@@ -187,9 +189,7 @@ export class RequestContext implements HandlerContext {
     const asked = requests.map((request) => this.urlRequest(request));
     const { inputRound, era } = this.env;
     if (era === "stateless" && !inputRound) {
-      return new Error(
-        `urlElicitationRequired: on protocol ${this.protocolVersion} only tools/call, prompts/get and resources/read may ask the client for input`,
-      );
+      return this.cannotAsk("urlElicitationRequired");
     }
     if (inputRound) {
       // 2026-07-28 has no -32042: the pages are asked for in an input_required round.

@@ -1,4 +1,5 @@
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
+import { isJsonObject } from "../../jsonrpc/json-object.js";
 import type { Params } from "../params.js";
 import { bindingOf, type RequestStateSigner } from "./request-state.js";
 
@@ -37,10 +38,6 @@ export class InputPending extends Error {
     );
     this.name = "InputPending";
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -164,9 +161,9 @@ function readResponses(value: unknown): Record<string, unknown> {
       ErrorCode.InvalidParams,
       `Invalid params: inputResponses ${why}; send an object mapping each key of the server's inputRequests to the client's result`,
     );
-  if (!isObject(value)) throw refused("must be an object");
+  if (!isJsonObject(value)) throw refused("must be an object");
   for (const [key, response] of Object.entries(value)) {
-    if (!isObject(response)) throw refused(`has a "${key}" that is not an object`);
+    if (!isJsonObject(response)) throw refused(`has a "${key}" that is not an object`);
   }
   return value;
 }

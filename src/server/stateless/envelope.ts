@@ -1,4 +1,5 @@
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
+import { isJsonObject } from "../../jsonrpc/json-object.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import { META } from "../../protocol/meta.js";
 import {
@@ -19,10 +20,6 @@ export interface Envelope {
   readonly progressToken: string | number | undefined;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function missing(method: string, what: string): JsonRpcError {
   return new JsonRpcError(
     ErrorCode.InvalidParams,
@@ -37,11 +34,11 @@ function missing(method: string, what: string): JsonRpcError {
  */
 export function readEnvelope(method: string, params: Params): Envelope {
   const meta = params._meta;
-  if (!isObject(meta)) throw missing(method, "has no _meta");
+  if (!isJsonObject(meta)) throw missing(method, "has no _meta");
   const version = meta[META.protocolVersion];
   if (version === undefined) throw missing(method, `has no "${META.protocolVersion}" in _meta`);
   const capabilities = meta[META.clientCapabilities];
-  if (!isObject(capabilities)) {
+  if (!isJsonObject(capabilities)) {
     throw missing(
       method,
       capabilities === undefined
@@ -69,7 +66,7 @@ export function readEnvelope(method: string, params: Params): Envelope {
     protocolVersion: version,
     clientCapabilities: capabilities as ClientCapabilities,
     clientInfo:
-      isObject(info) && typeof info.name === "string" && typeof info.version === "string"
+      isJsonObject(info) && typeof info.name === "string" && typeof info.version === "string"
         ? (info as unknown as Implementation)
         : undefined,
     logLevel: level as LoggingLevel | undefined,
