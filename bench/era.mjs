@@ -1,5 +1,4 @@
 // What the drivers need to speak either protocol era, and to read a server's CPU time.
-import { readFileSync } from "node:fs";
 
 export const STATEFUL_VERSION = "2025-11-25";
 export const STATELESS_VERSION = "2026-07-28";
@@ -24,30 +23,34 @@ export function echoParams(era, message) {
   return era === "2026" ? { ...params, _meta: ENVELOPE } : params;
 }
 
-const TICKS_PER_SECOND = 100;
+/** Node arguments that preload the CPU probe into a benchmarked server. */
+export const CPU_PROBE_ARGS = ["--import", new URL("./cpu-probe.mjs", import.meta.url).href];
+
+const CPU_LINE = /mcp-dir-bench-cpu (\d+)\n/;
 
 /**
- * User plus system CPU seconds the process `pid` has used so far, from
- * /proc/<pid>/stat (Linux); undefined where there is no /proc.
+ * The CPU time (µs) the server `child` (started with CPU_PROBE_ARGS) has used so
+ * far: it is asked with SIGUSR2 and answers on its stderr.
  */
-export function cpuSeconds(pid) {
-  let stat;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return undefined;
-  }
-  // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+function cpuMicros(child) {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onData = (chunk) => {
+      seen += chunk;
+      const match = CPU_LINE.exec(seen);
+      if (!match) return;
+      child.stderr.off("data", onData);
+      resolve(Number(match[1]));
+    };
+    child.stderr.on("data", onData);
+    if (!child.kill("SIGUSR2")) reject(new Error("the server is gone: no CPU reading"));
+  });
 }
 
 /** Runs `work` and adds the server's CPU time per call (µs) to the stats it resolves to. */
-export async function withCpu(pid, calls, work) {
-  const before = cpuSeconds(pid);
+export async function withCpu(child, calls, work) {
+  const before = await cpuMicros(child);
   const stats = await work();
-  const after = cpuSeconds(pid);
-  const cpuUsPerCall =
-    before === undefined || after === undefined ? Number.NaN : ((after - before) * 1e6) / calls;
-  return { ...stats, cpuUsPerCall };
+  const after = await cpuMicros(child);
+  return { ...stats, cpuUsPerCall: (after - before) / calls };
 }

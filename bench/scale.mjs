@@ -230,6 +230,8 @@ try {
       "serve (no cache)": () =>
         firstList(process.execPath, [CLI, "serve", ts], size, { TSX_DISABLE_CACHE: "1" }),
       "dev (warm cache)": () => firstList(process.execPath, [CLI, "dev", ts], size),
+      "dev (no cache)": () =>
+        firstList(process.execPath, [CLI, "dev", ts], size, { TSX_DISABLE_CACHE: "1" }),
       "built bundle": () => firstList(process.execPath, [join(out, "server.mjs")], size),
     };
     const result = { size, ms: {} };

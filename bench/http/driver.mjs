@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { Agent, request } from "node:http";
 import {
+  CPU_PROBE_ARGS,
   echoParams,
   initializeParams,
   STATEFUL_VERSION,
@@ -24,7 +25,9 @@ process.on("exit", () => {
 
 /** Starts the server and resolves to the URL it prints as its first line. */
 function startServer(entry) {
-  const child = spawn(process.execPath, [entry], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...CPU_PROBE_ARGS, entry], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   liveChildren.add(child);
   let stderrTail = "";
   child.stderr.setEncoding("utf8");
@@ -60,7 +63,7 @@ function startServer(entry) {
     });
     exited.catch(reject);
   });
-  return { url, exited, stop, explain, pid: child.pid };
+  return { url, exited, stop, explain, child };
 }
 
 /** JSON-RPC over POST with keep-alive connections; reads JSON or SSE answers. */
@@ -208,7 +211,7 @@ export async function benchmarkServer({
     if (era === "2025") await handshake(client);
     await timeCalls(client, warmup, concurrency, era);
     const timed = (count, inFlight) =>
-      withCpu(server.pid, count, async () =>
+      withCpu(server.child, count, async () =>
         summarize(await timeCalls(client, count, inFlight, era)),
       );
     const sequentialStats = await timed(sequential, 1);

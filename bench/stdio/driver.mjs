@@ -2,7 +2,7 @@
 // sequentially (one in flight) and pipelined (`depth` in flight). Every response is
 // checked; any error, mismatch, stray output or early exit fails the whole run.
 import { spawn } from "node:child_process";
-import { echoParams, initializeParams, withCpu } from "../era.mjs";
+import { CPU_PROBE_ARGS, echoParams, initializeParams, withCpu } from "../era.mjs";
 import { summarize } from "../stats.mjs";
 
 const STDERR_TAIL_CHARS = 4000;
@@ -179,7 +179,9 @@ export async function benchmarkServer({
   depth = 64,
   timeoutMs = 120_000,
 }) {
-  const child = spawn(process.execPath, [entry], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...CPU_PROBE_ARGS, entry], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   liveChildren.add(child);
   const connection = new Connection(child);
 
@@ -187,7 +189,7 @@ export async function benchmarkServer({
     if (era === "2025") await handshake(connection);
     await timeCalls(connection, warmup, depth, era);
     const timed = (count, inFlight) =>
-      withCpu(child.pid, count, async () =>
+      withCpu(child, count, async () =>
         summarize(await timeCalls(connection, count, inFlight, era)),
       );
     const sequentialStats = await timed(sequential, 1);

@@ -2,7 +2,7 @@ import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { SourceEntry } from "../registry/definition.js";
 import { loadConfig, type ResolvedConfig } from "./config.js";
-import type { DefinitionFolder } from "./folders.js";
+import { type DefinitionFolder, isCodeFile } from "./folders.js";
 import { createImporter, type ModuleImporter } from "./importer.js";
 import { loadFile, resolveServerDir } from "./load-file.js";
 import type { LoadProblem, LoadWarning } from "./problems.js";
@@ -50,6 +50,7 @@ export async function loadDirectory(
   const { config, problems, warnings } = await loadConfig(root, importer);
   const { folders, files, warnings: skippedLinks } = await scanDirectory(root);
   warnings.push(...skippedLinks);
+  await importer.preload?.(files.filter(isCodeFile).map((file) => resolve(root, file)));
   const sources = new Map<string, SourceEntry[]>();
   for (const file of files) {
     const load = await loadFile(root, file, { importer });

@@ -36,6 +36,50 @@ export function runBefore<T>(deadline: number, ms: number, work: () => T): T {
   }
 }
 
+/** How one item of runEachBefore went. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Runs synchronous `work` for items in turn as if each had its own runBefore of
+ * `ms`, but many under one timer: arming V8's watchdog starts a thread, which
+ * costs about 0.3 ms here, a third of a second for a thousand small files. An
+ * item is started only in the first tenth of a run and the run is stopped `ms`
+ * after that tenth, so every item gets at least `ms` (at most 1.1 × `ms`), and
+ * the one running when a run is stopped fails with a LoadTimeoutError.
+ * Returns the outcomes of a prefix of `items`: it stops after the first item
+ * whose error `until` accepts, for the caller to deal with and go on.
+ */
+export function runEachBefore<I, T>(
+  items: readonly I[],
+  ms: number,
+  work: (item: I) => T,
+  until: (error: unknown) => boolean = () => false,
+): Outcome<T>[] {
+  const outcomes: Outcome<T>[] = [];
+  const slice = Math.max(1, Math.ceil(ms / 10));
+  let stop = false;
+  while (outcomes.length < items.length && !stop) {
+    const started = performance.now();
+    try {
+      runBefore(started + slice + ms, ms, () => {
+        do {
+          const item = items[outcomes.length] as I;
+          try {
+            outcomes.push({ ok: true, value: work(item) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+            stop = until(error);
+          }
+        } while (outcomes.length < items.length && !stop && performance.now() - started < slice);
+      });
+    } catch (error) {
+      // Only the timer ends a run from outside: the item it stopped has no outcome yet.
+      outcomes.push({ ok: false, error });
+    }
+  }
+  return outcomes;
+}
+
 /** Waits for `promise`, failing with a LoadTimeoutError once `deadline` passes. */
 export async function settleBefore<T>(
   deadline: number,

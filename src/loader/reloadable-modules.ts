@@ -13,7 +13,9 @@ import {
 import {
   DEFAULT_LOAD_TIMEOUT_MS,
   LoadTimeoutError,
+  type Outcome,
   runBefore,
+  runEachBefore,
   settleBefore,
 } from "./load-timeout.js";
 
@@ -154,6 +156,8 @@ export class ReloadableModules {
   private readonly require: NodeJS.Require;
   private readonly prefix: string;
   private readonly esmOnly = new Set<string>();
+  /** Files loaded by preload() and not yet asked for by import(). */
+  private readonly preloaded = new Map<string, Outcome<ModuleNamespace>>();
 
   /** How long loading one file may take; a longer load fails with a LoadTimeoutError. */
   loadTimeoutMs = DEFAULT_LOAD_TIMEOUT_MS;
@@ -174,6 +178,12 @@ export class ReloadableModules {
    * a wait is given up.
    */
   async import(absolutePath: string): Promise<ModuleNamespace> {
+    const preloaded = this.preloaded.get(absolutePath);
+    if (preloaded) {
+      this.preloaded.delete(absolutePath);
+      if (preloaded.ok) return preloaded.value;
+      throw preloaded.error;
+    }
     const ms = this.loadTimeoutMs;
     const deadline = performance.now() + ms;
     for (;;) {
@@ -193,6 +203,50 @@ export class ReloadableModules {
           throw error;
         }
       }
+    }
+  }
+
+  /**
+   * Loads files ahead of their import(), many under one load timer (see
+   * runEachBefore): a directory's first load has every code file at hand. Each
+   * still gets loadTimeoutMs. A file that needs a package from Node's ES module
+   * loader first waits for it, as import() would; one with top-level await is
+   * left to import().
+   */
+  async preload(absolutePaths: readonly string[]): Promise<void> {
+    const ms = this.loadTimeoutMs;
+    let rest = absolutePaths.filter((path) => !this.esmOnly.has(path));
+    while (rest.length > 0) {
+      const outcomes = runEachBefore(
+        rest,
+        ms,
+        (path) => toNamespace(this.requireWithStack(path)),
+        (error) => error instanceof PackageNeeded,
+      );
+      outcomes.forEach((outcome, index) => {
+        const path = rest[index] as string;
+        if (outcome.ok) {
+          this.preloaded.set(path, outcome);
+          return;
+        }
+        const { error } = outcome;
+        this.forget(path);
+        if (error instanceof LoadTimeoutError) this.forgetUnfinished();
+        if (isTopLevelAwait(error)) this.esmOnly.add(path);
+        else if (!(error instanceof PackageNeeded)) this.preloaded.set(path, outcome);
+      });
+      const last = outcomes.at(-1);
+      const needed =
+        last?.ok === false && last.error instanceof PackageNeeded ? last.error : undefined;
+      if (needed) {
+        try {
+          await settleBefore(performance.now() + ms, ms, packages.import(needed));
+        } catch {
+          return; // import() of that file meets the failure again, and reports it.
+        }
+      }
+      // The file that waited for its package is loaded again.
+      rest = rest.slice(needed ? outcomes.length - 1 : outcomes.length);
     }
   }
 
@@ -270,6 +324,7 @@ export class ReloadableModules {
   }
 
   private forget(file: string): void {
+    this.preloaded.delete(file);
     const mod = this.cache[file];
     if (!mod) return;
     // The module that first required it keeps it in `children`: unlink, or it is never collected.

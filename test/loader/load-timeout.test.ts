@@ -15,6 +15,8 @@ describe("a file that never finishes loading", () => {
       "tools/good.ts": GOOD,
       "tools/spin.ts": `while (true) {}\n${GOOD}`,
       "tools/wait.ts": `await new Promise(() => {});\n${GOOD}`,
+      // Loaded after the stopped one, under the same load timer's next run.
+      "tools/zz-after.ts": GOOD,
     });
     const { code, stdout, stderr } = await runCli(["check", dir, "--load-timeout", "300"]);
     expect({ code, stderr }).toEqual({ code: 1, stderr: "" });
