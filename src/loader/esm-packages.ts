@@ -1,40 +1,38 @@
-import Module, { register } from "node:module";
+import Module from "node:module";
 import { dirname } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 
 export type ModuleNamespace = Readonly<Record<string, unknown>>;
 
-/**
- * A resolve hook (run by Node's loader) that resolves `mcp-dir-import:<json>`
- * as `{ specifier, parentURL }` says: a package resolves from the author file
- * that names it, with Node's own ES module resolution ("import" conditions).
- */
-const HOOK = `
-const PREFIX = "mcp-dir-import:";
-export async function resolve(specifier, context, next) {
-  if (!specifier.startsWith(PREFIX)) return next(specifier, context);
-  const { specifier: wanted, parentURL } = JSON.parse(decodeURIComponent(specifier.slice(PREFIX.length)));
-  return next(wanted, { ...context, parentURL });
-}
-`;
-
-let hookRegistered = false;
+type NativeImport = (specifier: string) => Promise<ModuleNamespace>;
 
 /**
- * import() by Node's own loader, from a CommonJS module made here: a test
- * runner or bundler that rewrites this module's import() (vitest does) would
- * not apply the resolve hook.
+ * import() by Node's own loader, as if written in the author file `importer`:
+ * a CommonJS module made here under its filename (never cached as it), so a
+ * package resolves from there with Node's ES module resolution ("import"
+ * conditions), and a failure names that file. No
+ * loader hook is needed, which would put every later import of the process
+ * through a hooks thread; and a test runner or bundler that rewrites this
+ * module's import() (vitest does) cannot change what it resolves.
  */
-function makeNativeImport(): (specifier: string) => Promise<ModuleNamespace> {
-  const filename = fileURLToPath(import.meta.url);
+function makeNativeImport(filename: string): NativeImport {
   const holder = new Module(filename) as Module & {
     _compile(source: string, filename: string): void;
   };
+  holder.filename = filename;
   holder._compile("module.exports = (specifier) => import(specifier);", filename);
-  return holder.exports as (specifier: string) => Promise<ModuleNamespace>;
+  return holder.exports as NativeImport;
 }
 
-const nativeImport = makeNativeImport();
+const nativeImports = new Map<string, NativeImport>();
+
+function nativeImportFrom(importer: string): NativeImport {
+  let nativeImport = nativeImports.get(importer);
+  if (nativeImport === undefined) {
+    nativeImport = makeNativeImport(importer);
+    nativeImports.set(importer, nativeImport);
+  }
+  return nativeImport;
+}
 
 /**
  * Thrown by require() in a compiled author file for a package not imported
@@ -80,14 +78,9 @@ export class EsmPackages {
 
   async import(needed: PackageNeeded): Promise<void> {
     const { specifier, importer } = needed;
-    if (!hookRegistered) {
-      register(`data:text/javascript,${encodeURIComponent(HOOK)}`);
-      hookRegistered = true;
-    }
-    const request = JSON.stringify({ specifier, parentURL: pathToFileURL(importer).href });
     let namespace: ModuleNamespace;
     try {
-      namespace = await nativeImport(`mcp-dir-import:${encodeURIComponent(request)}`);
+      namespace = await nativeImportFrom(importer)(specifier);
     } catch (error) {
       // Node's frames are its loader's: add the import's place in the author file.
       if (error instanceof Error) {
