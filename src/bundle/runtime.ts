@@ -1,3 +1,6 @@
+import * as yaml from "yaml";
+import { zodToJsonSchema } from "zod-to-json-schema";
+import { provideZod3Converter } from "../define/zod-json-schema.js";
 import { collectDefinitions, validateDefinition } from "../loader/collect-definitions.js";
 import type { ResolvedConfig } from "../loader/config.js";
 import { deriveName } from "../loader/derive-name.js";
@@ -8,6 +11,8 @@ import { serverOptionsFrom } from "../loader/server-options.js";
 import type { SourceEntry } from "../registry/definition.js";
 import { createServer, type McpServer } from "../server/server.js";
 import { embeddedResource } from "./embedded-resource.js";
+
+provideZod3Converter(zodToJsonSchema);
 
 /** One file of the server directory, as `mcp-dir build` wrote it into the bundle. */
 export type BundledFile =
@@ -40,7 +45,7 @@ function entriesOf(bundled: BundledFile, problems: LoadProblem[]): SourceEntry[]
   const fallbackName = deriveName(file);
   let definition: SourceEntry["definition"];
   if ("text" in bundled) {
-    const prompt = markdownPrompt(bundled.text);
+    const prompt = markdownPrompt(bundled.text, yaml);
     if (!prompt.ok) {
       problems.push(...prompt.problems.map((message) => ({ file, message })));
       return [];

@@ -2,13 +2,15 @@ import { relative, sep } from "node:path";
 import type { McpServer } from "../index.js";
 import {
   type DirectoryWatcher,
-  formatProblem,
-  formatWarning,
   HotReloader,
-  type LoadProblem,
-  type ReloadableModules,
   type ReloadOutcome,
   watchDirectory,
+} from "../loader/dev/index.js";
+import {
+  formatProblem,
+  formatWarning,
+  type LoadProblem,
+  type ReloadableModules,
 } from "../loader/index.js";
 import { countSummary } from "./load-report.js";
 import { divertStdout, printError } from "./stdout.js";

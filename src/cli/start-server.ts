@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { type HttpServeOptions, type McpServer, serveHttp, serveStdio } from "../index.js";
 import { createImporter } from "../loader/index.js";
 import { STATE_KEY_ENV } from "../server/input-rounds/request-state.js";
-import { startWatching } from "./dev-watch.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import type { HttpFlags } from "./serve-options.js";
 import { printError } from "./stdout.js";
@@ -37,8 +36,14 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
     : await reportLoad(loaded, dir, printError);
   if (!servable && !options.dev) return 1;
   const { server, load } = loaded;
+  // The watcher (chokidar) is loaded only by dev: serve starts without it.
   const watcher = options.dev
-    ? await startWatching(server, root, importer, options.dev.verbose)
+    ? await (await import("./dev-watch.js")).startWatching(
+        server,
+        root,
+        importer,
+        options.dev.verbose,
+      )
     : undefined;
   const stopSurviving = survivesStrayErrors(server);
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;

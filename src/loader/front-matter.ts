@@ -1,4 +1,11 @@
-import { parse, YAMLParseError } from "yaml";
+import type * as Yaml from "yaml";
+
+/**
+ * The YAML parser, given by the caller: the loader imports it only when a
+ * Markdown prompt has front matter (it is a tenth of `serve`'s start-up on
+ * a folder of code files), a built bundle imports it statically.
+ */
+export type YamlParser = Pick<typeof Yaml, "parse" | "YAMLParseError">;
 
 export type FrontMatter =
   | { ok: true; data: Record<string, unknown>; body: string }
@@ -11,7 +18,7 @@ const CLOSING = /^(?:---|\.\.\.)[ \t]*$/m;
  * Splits a Markdown file into its YAML front matter (between `---` lines at the
  * very top) and its body. A file without front matter is all body.
  */
-export function parseFrontMatter(source: string): FrontMatter {
+export function parseFrontMatter(source: string, yaml: YamlParser): FrontMatter {
   const text = source.replace(/^\uFEFF/, "");
   const opening = FENCE.exec(text);
   if (!opening) return { ok: true, data: {}, body: text };
@@ -20,13 +27,13 @@ export function parseFrontMatter(source: string): FrontMatter {
   if (!closing) {
     return { ok: false, message: 'front matter is not closed: end it with a line of "---"' };
   }
-  const yaml = rest.slice(0, closing.index);
+  const frontMatter = rest.slice(0, closing.index);
   const body = rest.slice(closing.index + closing[0].length).replace(/^\r?\n/, "");
   let data: unknown;
   try {
-    data = parse(yaml);
+    data = yaml.parse(frontMatter);
   } catch (error) {
-    if (!(error instanceof YAMLParseError)) throw error;
+    if (!(error instanceof yaml.YAMLParseError)) throw error;
     const [position] = error.linePos ?? [];
     // The opening "---" is line 1 of the file.
     const where = position ? ` (${position.line + 1}:${position.col})` : "";

@@ -9,13 +9,6 @@ export {
   type ServerConfig,
 } from "./config.js";
 export { deriveName } from "./derive-name.js";
-export {
-  type DirectoryWatcher,
-  HotReloader,
-  type ReloadOutcome,
-  type WatchOptions,
-  watchDirectory,
-} from "./dev/index.js";
 export { CODE_EXTENSIONS, DEFINITION_FOLDERS, type DefinitionFolder } from "./folders.js";
 export { createImporter, type ModuleImporter, type ModuleNamespace } from "./importer.js";
 export { type DirectoryLoad, type LoadDirectoryOptions, loadDirectory } from "./load-directory.js";
