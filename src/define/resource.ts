@@ -42,6 +42,7 @@ export interface ReadRequest<P> {
  * watching: it runs when the definition is replaced (a dev reload), removed, or
  * the server closes.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a watch that starts a timer and returns nothing has a block body typed void, which `undefined` alone refuses.
 export type ResourceWatch = (updated: (uri?: string) => void) => (() => void) | undefined | void;
 
 interface ResourceCommon {
