@@ -47,13 +47,13 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * after that tenth, so every item gets at least `ms` (at most 1.1 × `ms`), and
  * the one running when a run is stopped fails with a LoadTimeoutError.
  * Returns the outcomes of a prefix of `items`: it stops after the first item
- * whose error `until` accepts, for the caller to deal with and go on.
+ * whose outcome `until` accepts, for the caller to deal with and go on.
  */
 export function runEachBefore<I, T>(
   items: readonly I[],
   ms: number,
   work: (item: I) => T,
-  until: (error: unknown) => boolean = () => false,
+  until: (outcome: Outcome<T>) => boolean = () => false,
 ): Outcome<T>[] {
   const outcomes: Outcome<T>[] = [];
   const slice = Math.max(1, Math.ceil(ms / 10));
@@ -64,12 +64,14 @@ export function runEachBefore<I, T>(
       runBefore(started + slice + ms, ms, () => {
         do {
           const item = items[outcomes.length] as I;
+          let outcome: Outcome<T>;
           try {
-            outcomes.push({ ok: true, value: work(item) });
+            outcome = { ok: true, value: work(item) };
           } catch (error) {
-            outcomes.push({ ok: false, error });
-            stop = until(error);
+            outcome = { ok: false, error };
           }
+          outcomes.push(outcome);
+          stop = until(outcome);
         } while (outcomes.length < items.length && !stop && performance.now() - started < slice);
       });
     } catch (error) {

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import Module, { createRequire } from "node:module";
 import { dirname, extname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { register as registerCommonJs } from "tsx/cjs/api";
+import type * as TsxCommonJs from "tsx/cjs/api";
 import { isPlainObject } from "../define/plain-object.js";
 import {
   EsmPackages,
@@ -18,6 +19,7 @@ import {
   runEachBefore,
   settleBefore,
 } from "./load-timeout.js";
+import { type Speculation, speculativeTransforms } from "./speculative-transforms.js";
 
 export type { ModuleNamespace } from "./esm-packages.js";
 
@@ -35,6 +37,9 @@ type LoadRequest = (request: string, parent: Parent, isMain: boolean) => unknown
 type ResolveRequest = (request: string, parent: Parent, isMain: boolean) => string;
 
 let registered = false;
+/** tsx's transforms made ahead, for a directory's first load (set by register()). */
+let speculation: Speculation | undefined;
+const requireHere = createRequire(import.meta.url);
 /** The directories whose files are author code (`dir/`), for every ReloadableModules made. */
 const authorDirs = new Set<string>();
 /** Whether the package.json nearest to a directory says "type": "module". */
@@ -128,7 +133,9 @@ function register(): void {
   const extensions = (Module as unknown as { _extensions: Record<string, LoadExtension> })
     ._extensions;
   const native = extensions[".js"];
-  registerCommonJs();
+  // Speculation wraps esbuild before tsx (its CommonJS build) requires it.
+  speculation = speculativeTransforms();
+  (requireHere("tsx/cjs/api") as typeof TsxCommonJs).register();
   const compiled = extensions[".js"];
   const requireModule = (process.features as { require_module?: boolean }).require_module;
   if (!native || !compiled || native === compiled || requireModule !== true) return;
@@ -216,37 +223,48 @@ export class ReloadableModules {
   async preload(absolutePaths: readonly string[]): Promise<void> {
     const ms = this.loadTimeoutMs;
     let rest = absolutePaths.filter((path) => !this.esmOnly.has(path));
-    while (rest.length > 0) {
-      const outcomes = runEachBefore(
-        rest,
-        ms,
-        (path) => toNamespace(this.requireWithStack(path)),
-        (error) => error instanceof PackageNeeded,
-      );
-      outcomes.forEach((outcome, index) => {
-        const path = rest[index] as string;
-        if (outcome.ok) {
-          this.preloaded.set(path, outcome);
-          return;
+    // Once tsx has transformed one file (its cache did not have it), the rest are transformed ahead, together.
+    let ahead = false;
+    const wantsAhead = () => !ahead && speculation?.hasPattern === true;
+    try {
+      while (rest.length > 0) {
+        const outcomes = runEachBefore(
+          rest,
+          ms,
+          (path) => toNamespace(this.requireWithStack(path)),
+          (outcome) => (!outcome.ok && outcome.error instanceof PackageNeeded) || wantsAhead(),
+        );
+        outcomes.forEach((outcome, index) => {
+          const path = rest[index] as string;
+          if (outcome.ok) {
+            this.preloaded.set(path, outcome);
+            return;
+          }
+          const { error } = outcome;
+          this.forget(path);
+          if (error instanceof LoadTimeoutError) this.forgetUnfinished();
+          if (isTopLevelAwait(error)) this.esmOnly.add(path);
+          else if (!(error instanceof PackageNeeded)) this.preloaded.set(path, outcome);
+        });
+        const last = outcomes.at(-1);
+        const needed =
+          last?.ok === false && last.error instanceof PackageNeeded ? last.error : undefined;
+        // The file that waited for its package is loaded again.
+        rest = rest.slice(needed ? outcomes.length - 1 : outcomes.length);
+        if (wantsAhead()) {
+          ahead = true;
+          await speculation?.ahead(await readSources(rest));
         }
-        const { error } = outcome;
-        this.forget(path);
-        if (error instanceof LoadTimeoutError) this.forgetUnfinished();
-        if (isTopLevelAwait(error)) this.esmOnly.add(path);
-        else if (!(error instanceof PackageNeeded)) this.preloaded.set(path, outcome);
-      });
-      const last = outcomes.at(-1);
-      const needed =
-        last?.ok === false && last.error instanceof PackageNeeded ? last.error : undefined;
-      if (needed) {
-        try {
-          await settleBefore(performance.now() + ms, ms, packages.import(needed));
-        } catch {
-          return; // import() of that file meets the failure again, and reports it.
+        if (needed) {
+          try {
+            await settleBefore(performance.now() + ms, ms, packages.import(needed));
+          } catch {
+            return; // import() of that file meets the failure again, and reports it.
+          }
         }
       }
-      // The file that waited for its package is loaded again.
-      rest = rest.slice(needed ? outcomes.length - 1 : outcomes.length);
+    } finally {
+      speculation?.forget();
     }
   }
 
@@ -333,6 +351,21 @@ export class ReloadableModules {
     if (siblings && index >= 0) siblings.splice(index, 1);
     delete this.cache[file];
   }
+}
+
+/** The text of each file (those that cannot be read are left to the load to report). */
+async function readSources(
+  paths: readonly string[],
+): Promise<Array<{ path: string; code: string }>> {
+  const read = await Promise.all(
+    paths.map((path) =>
+      readFile(path, "utf8").then(
+        (code) => ({ path, code }),
+        () => undefined,
+      ),
+    ),
+  );
+  return read.filter((source) => source !== undefined);
 }
 
 function isTopLevelAwait(error: unknown): boolean {

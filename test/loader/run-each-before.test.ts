@@ -32,7 +32,7 @@ describe("runEachBefore: many loads under one timer", () => {
     ]);
   });
 
-  it("keeps an item's error as its outcome, and stops after one that `until` accepts", () => {
+  it("keeps an item's error as its outcome, and stops after an outcome `until` accepts", () => {
     const boom = new Error("boom");
     const wait = new Error("wait for me");
     const outcomes = runEachBefore(
@@ -43,7 +43,7 @@ describe("runEachBefore: many loads under one timer", () => {
         if (item === "wait") throw wait;
         return item;
       },
-      (error) => error === wait,
+      (outcome) => !outcome.ok && outcome.error === wait,
     );
     expect(outcomes).toEqual([
       { ok: true, value: "a" },

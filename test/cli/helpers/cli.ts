@@ -21,11 +21,12 @@ const children = new Set<ChildProcess>();
 /** Runs `mcp-dir <args>` to completion; stdin gets `input` (default: nothing) and closes. */
 export function runCli(
   args: string[],
-  options: { cwd?: string; input?: string } = {},
+  options: { cwd?: string; input?: string; env?: Record<string, string> } = {},
 ): Promise<CliResult> {
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     stdio: ["pipe", "pipe", "pipe"],
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
   });
   children.add(child);
   let stdout = "";

@@ -1,0 +1,59 @@
+/**
+ * A first load with no transform cache (a fresh container) transforms files
+ * ahead, following the options tsx gave its first transform. Whatever does not
+ * follow that pattern (import.meta, another extension, a syntax error) must
+ * load exactly as it would one by one: the same tools, the same errors.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli, stopAll } from "../cli/helpers/cli.js";
+import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
+
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
+const tool = (description: string) => `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: ${description},
+  input: { message: z.string() },
+  handler: ({ message }: { message: string }) => message,
+});
+`;
+
+const COLD = { env: { TSX_DISABLE_CACHE: "1" } };
+
+describe("a first load without a transform cache", () => {
+  it("serves every file, those that do not follow the first one's pattern included", async () => {
+    const files: Record<string, string> = {
+      "tools/with-meta.ts": tool('"at " + new URL(import.meta.url).pathname.split("/").pop()'),
+      "tools/module.mts": tool('"an .mts file"'),
+    };
+    for (let i = 0; i < 12; i++) files[`tools/plain-${i}.ts`] = tool(`"plain ${i}"`);
+    const dir = await createServerDir(files);
+    const cold = await runCli(["list", dir], COLD);
+    expect(cold).toEqual(await runCli(["list", dir]));
+    expect(cold.code).toBe(0);
+    for (const description of ["at with-meta.ts", "an .mts file", "plain 0", "plain 11"]) {
+      expect(cold.stdout).toContain(description);
+    }
+  });
+
+  it("reports a file that does not compile, and where, as a load one by one does", async () => {
+    const dir = await createServerDir({
+      "tools/a.ts": tool('"a"'),
+      "tools/broken.ts": `export default {\n  description: "never";\n};\n`,
+      "tools/throws.ts": `const ready: boolean = false;\nif (!ready) throw new Error("not configured");\n`,
+    });
+    const cold = await runCli(["check", dir], COLD);
+    expect(cold).toEqual({
+      code: 1,
+      stdout: `error: tools/broken.ts: SyntaxError: Expected "}" but found ";" (2:23)
+error: tools/throws.ts: threw while loading: Error: not configured (2:19)
+mcp-dir check: 2 problems in ${dir}; fix them and run again
+`,
+      stderr: "",
+    });
+  });
+});
