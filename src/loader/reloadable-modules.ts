@@ -223,9 +223,10 @@ export class ReloadableModules {
   async preload(absolutePaths: readonly string[]): Promise<void> {
     const ms = this.loadTimeoutMs;
     let rest = absolutePaths.filter((path) => !this.esmOnly.has(path));
-    // Once tsx has transformed one file (its cache did not have it), the rest are transformed ahead, together.
+    // Once tsx has transformed a file of this load (its cache did not have it), the rest are transformed ahead, together.
+    const missesBefore = speculation?.misses ?? 0;
     let ahead = false;
-    const wantsAhead = () => !ahead && speculation?.hasPattern === true;
+    const wantsAhead = () => !ahead && (speculation?.misses ?? 0) > missesBefore;
     try {
       while (rest.length > 0) {
         const outcomes = runEachBefore(

@@ -22,8 +22,10 @@ const require = createRequire(import.meta.url);
  */
 export class Speculation {
   private readonly esbuild: typeof Esbuild;
-  /** What tsx's first transform was asked, the pattern for the files after it. */
+  /** What tsx's latest transform was asked: the pattern for the files after it. */
   private pattern: { file: string; options: string } | undefined;
+  /** How many transforms tsx has made itself (its cache did not have the file, nor speculation). */
+  misses = 0;
   private readonly ready = new Map<string, TransformResult>();
 
   constructor() {
@@ -37,7 +39,8 @@ export class Speculation {
           this.ready.delete(key);
           return result;
         }
-        this.pattern ??= { file: options.sourcefile, options: JSON.stringify(options) };
+        this.misses++;
+        this.pattern = { file: options.sourcefile, options: JSON.stringify(options) };
       }
       return transformSync(code, options);
     };
@@ -45,11 +48,6 @@ export class Speculation {
     // object require("esbuild") gives; esbuild's own exports are read-only.
     const entry = require.cache[require.resolve("esbuild")];
     if (entry) entry.exports = { ...this.esbuild, transformSync: speculative };
-  }
-
-  /** Whether tsx has transformed a file, so that there is a pattern to follow. */
-  get hasPattern(): boolean {
-    return this.pattern !== undefined;
   }
 
   /** Transforms `files` as tsx will ask for them; resolves when all are ready (or failed). */
