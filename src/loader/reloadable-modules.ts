@@ -223,17 +223,25 @@ export class ReloadableModules {
   async preload(absolutePaths: readonly string[]): Promise<void> {
     const ms = this.loadTimeoutMs;
     let rest = absolutePaths.filter((path) => !this.esmOnly.has(path));
-    // Once tsx has transformed a file of this load (its cache did not have it), the rest are transformed ahead, together.
+    // Once tsx has had to transform most of this load's first files (its cache is cold),
+    // the rest are transformed ahead, together; one new file in a cached folder is not worth it.
     const missesBefore = speculation?.misses ?? 0;
+    let loaded = 0;
     let ahead = false;
-    const wantsAhead = () => !ahead && (speculation?.misses ?? 0) > missesBefore;
+    const wantsAhead = () => {
+      const misses = (speculation?.misses ?? 0) - missesBefore;
+      return !ahead && misses >= 2 && misses * 2 >= loaded;
+    };
     try {
       while (rest.length > 0) {
         const outcomes = runEachBefore(
           rest,
           ms,
           (path) => toNamespace(this.requireWithStack(path)),
-          (outcome) => (!outcome.ok && outcome.error instanceof PackageNeeded) || wantsAhead(),
+          (outcome) => {
+            loaded++;
+            return (!outcome.ok && outcome.error instanceof PackageNeeded) || wantsAhead();
+          },
         );
         outcomes.forEach((outcome, index) => {
           const path = rest[index] as string;
