@@ -12,8 +12,8 @@ const require = createRequire(import.meta.url);
  * start on a thousand files (no transform cache yet, as in a fresh container).
  * esbuild's asynchronous transform does the same work for many files at once.
  *
- * Speculation bridges the two: the options tsx gives its first transform are
- * the pattern for every other file of the directory (only the file's path
+ * Speculation bridges the two: the options tsx gives a transform are the
+ * pattern for every other file of the directory (only the file's path
  * differs), so those files are transformed ahead, together, and tsx's own
  * transformSync call then takes the result that was made from exactly its
  * code and options. Anything else (a file whose options differ, one that
