@@ -1,10 +1,11 @@
 import * as yaml from "yaml";
-import { zodToJsonSchema } from "zod-to-json-schema";
-import { provideZod3Converter } from "../define/zod-json-schema.js";
+import * as zodToJsonSchema from "zod-to-json-schema";
+import { zod3Converter } from "../define/zod-json-schema.js";
 import { collectDefinitions, validateDefinition } from "../loader/collect-definitions.js";
 import type { ResolvedConfig } from "../loader/config.js";
 import { deriveName } from "../loader/derive-name.js";
 import { type DefinitionFolder, folderOf } from "../loader/folders.js";
+import { yamlParser } from "../loader/front-matter.js";
 import { markdownPrompt } from "../loader/markdown-prompt.js";
 import { formatProblem, type LoadProblem } from "../loader/problems.js";
 import { serverOptionsFrom } from "../loader/server-options.js";
@@ -12,7 +13,9 @@ import type { SourceEntry } from "../registry/definition.js";
 import { createServer, type McpServer } from "../server/server.js";
 import { embeddedResource } from "./embedded-resource.js";
 
-provideZod3Converter(zodToJsonSchema);
+// A bundle requires nothing at run time: the packages loaded lazily elsewhere are in it.
+zod3Converter.provide(zodToJsonSchema);
+yamlParser.provide(yaml);
 
 /** One file of the server directory, as `mcp-dir build` wrote it into the bundle. */
 export type BundledFile =
@@ -45,7 +48,7 @@ function entriesOf(bundled: BundledFile, problems: LoadProblem[]): SourceEntry[]
   const fallbackName = deriveName(file);
   let definition: SourceEntry["definition"];
   if ("text" in bundled) {
-    const prompt = markdownPrompt(bundled.text, yaml);
+    const prompt = markdownPrompt(bundled.text);
     if (!prompt.ok) {
       problems.push(...prompt.problems.map((message) => ({ file, message })));
       return [];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type * as z3 from "zod/v3";
 import type * as Zod3ToJsonSchema from "zod-to-json-schema";
 import type { JsonObject } from "../protocol/types.js";
+import { LazyPackage } from "./lazy-package.js";
 
 type Zod4Schema = z.core.$ZodType;
 type Zod3Schema = z3.ZodTypeAny;
@@ -9,26 +10,8 @@ type Io = "input" | "output";
 
 const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
 
-type Zod3Converter = typeof Zod3ToJsonSchema.zodToJsonSchema;
-let zod3Converter: Zod3Converter | undefined;
-
-/** A built bundle gives the zod 3 converter up front: it does not require packages at run time. */
-export function provideZod3Converter(converter: Zod3Converter): void {
-  zod3Converter = converter;
-}
-
-/**
- * zod-to-json-schema (and zod 3 with it, some fifty modules) is loaded when
- * the first zod 3 schema is converted: most servers have none.
- */
-function zod3ToJsonSchema(): Zod3Converter {
-  if (zod3Converter === undefined) {
-    const { createRequire } = process.getBuiltinModule("node:module");
-    const required = createRequire(import.meta.url)("zod-to-json-schema");
-    zod3Converter = (required as typeof Zod3ToJsonSchema).zodToJsonSchema;
-  }
-  return zod3Converter;
-}
+/** zod-to-json-schema (and zod 3 with it, some fifty modules): most servers have no zod 3 schema. */
+export const zod3Converter = new LazyPackage<typeof Zod3ToJsonSchema>("zod-to-json-schema");
 
 /**
  * A zod schema's JSON Schema, the same for zod 3 and zod 4: no `$schema`
@@ -40,7 +23,7 @@ export function zodJsonSchema(schema: Zod4Schema | Zod3Schema, io: Io): JsonObje
   const json =
     "_zod" in schema
       ? (z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonObject)
-      : (zod3ToJsonSchema()(schema, {
+      : (zod3Converter.get().zodToJsonSchema(schema, {
           $refStrategy: "none",
           // "strict": false only for .strict() objects; a stripping object says true.
           removeAdditionalStrategy: io === "input" ? "strict" : "passthrough",

@@ -1,11 +1,8 @@
 import type * as Yaml from "yaml";
+import { LazyPackage } from "../define/lazy-package.js";
 
-/**
- * The YAML parser, given by the caller: the loader imports it only when a
- * Markdown prompt has front matter (it is a tenth of `serve`'s start-up on
- * a folder of code files), a built bundle imports it statically.
- */
-export type YamlParser = Pick<typeof Yaml, "parse" | "YAMLParseError">;
+/** The YAML parser: only Markdown prompts need it, and loading it is a tenth of `serve`'s start-up. */
+export const yamlParser = new LazyPackage<typeof Yaml>("yaml");
 
 export type FrontMatter =
   | { ok: true; data: Record<string, unknown>; body: string }
@@ -18,7 +15,7 @@ const CLOSING = /^(?:---|\.\.\.)[ \t]*$/m;
  * Splits a Markdown file into its YAML front matter (between `---` lines at the
  * very top) and its body. A file without front matter is all body.
  */
-export function parseFrontMatter(source: string, yaml: YamlParser): FrontMatter {
+export function parseFrontMatter(source: string): FrontMatter {
   const text = source.replace(/^\uFEFF/, "");
   const opening = FENCE.exec(text);
   if (!opening) return { ok: true, data: {}, body: text };
@@ -31,9 +28,9 @@ export function parseFrontMatter(source: string, yaml: YamlParser): FrontMatter 
   const body = rest.slice(closing.index + closing[0].length).replace(/^\r?\n/, "");
   let data: unknown;
   try {
-    data = yaml.parse(frontMatter);
+    data = yamlParser.get().parse(frontMatter);
   } catch (error) {
-    if (!(error instanceof yaml.YAMLParseError)) throw error;
+    if (!(error instanceof yamlParser.get().YAMLParseError)) throw error;
     const [position] = error.linePos ?? [];
     // The opening "---" is line 1 of the file.
     const where = position ? ` (${position.line + 1}:${position.col})` : "";

@@ -76,7 +76,7 @@ export async function loadFile(
   if (folder === "prompts" && isMarkdownFile(file)) {
     const source = await readText(root, file, load);
     if (source === undefined) return load;
-    const prompt = markdownPrompt(source, await import("yaml"));
+    const prompt = markdownPrompt(source);
     if (!prompt.ok) {
       load.problems.push(...prompt.problems.map((message) => ({ file, message })));
       return load;

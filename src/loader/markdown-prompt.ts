@@ -1,7 +1,7 @@
 import { brand } from "../define/brand.js";
 import type { PromptArgumentSpec } from "../define/prompt.js";
 import type { Definition } from "../registry/definition.js";
-import { parseFrontMatter, type YamlParser } from "./front-matter.js";
+import { parseFrontMatter } from "./front-matter.js";
 
 export type MarkdownPrompt =
   | { ok: true; definition: Definition; warnings: string[] }
@@ -15,8 +15,8 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g;
  * description and arguments; the body is one user message whose
  * `{{argument}}` placeholders are filled in.
  */
-export function markdownPrompt(source: string, yaml: YamlParser): MarkdownPrompt {
-  const parsed = parseFrontMatter(source, yaml);
+export function markdownPrompt(source: string): MarkdownPrompt {
+  const parsed = parseFrontMatter(source);
   if (!parsed.ok) return { ok: false, problems: [parsed.message] };
   const { data } = parsed;
   const problems: string[] = [];

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import Module, { createRequire } from "node:module";
 import { dirname, extname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -200,14 +199,9 @@ export class ReloadableModules {
       try {
         return toNamespace(runBefore(deadline, ms, () => this.requireWithStack(absolutePath)));
       } catch (error) {
-        this.forget(absolutePath);
-        if (error instanceof LoadTimeoutError) this.forgetUnfinished();
+        if (this.failed(absolutePath, error)) throw error;
         if (error instanceof PackageNeeded) {
           await settleBefore(deadline, ms, packages.import(error));
-        } else if (isTopLevelAwait(error)) {
-          this.esmOnly.add(absolutePath);
-        } else {
-          throw error;
         }
       }
     }
@@ -245,15 +239,7 @@ export class ReloadableModules {
         );
         outcomes.forEach((outcome, index) => {
           const path = rest[index] as string;
-          if (outcome.ok) {
-            this.preloaded.set(path, outcome);
-            return;
-          }
-          const { error } = outcome;
-          this.forget(path);
-          if (error instanceof LoadTimeoutError) this.forgetUnfinished();
-          if (isTopLevelAwait(error)) this.esmOnly.add(path);
-          else if (!(error instanceof PackageNeeded)) this.preloaded.set(path, outcome);
+          if (outcome.ok || this.failed(path, outcome.error)) this.preloaded.set(path, outcome);
         });
         const last = outcomes.at(-1);
         const needed =
@@ -262,7 +248,7 @@ export class ReloadableModules {
         rest = rest.slice(needed ? outcomes.length - 1 : outcomes.length);
         if (wantsAhead()) {
           ahead = true;
-          await speculation?.ahead(await readSources(rest));
+          await speculation?.ahead(rest);
         }
         if (needed) {
           try {
@@ -275,6 +261,22 @@ export class ReloadableModules {
     } finally {
       speculation?.forget();
     }
+  }
+
+  /**
+   * Cleans up after a load of `path` that threw, and says whether that is its
+   * outcome (true) or it is to be loaded again: after the package it needs is
+   * imported, or as an ES module (top-level await).
+   */
+  private failed(path: string, error: unknown): boolean {
+    this.forget(path);
+    if (error instanceof LoadTimeoutError) this.forgetUnfinished();
+    if (error instanceof PackageNeeded) return false;
+    if (isTopLevelAwait(error)) {
+      this.esmOnly.add(path);
+      return false;
+    }
+    return true;
   }
 
   /** Node's and tsx's frames of a require() fill the default 10: keep the author's in sight. */
@@ -360,21 +362,6 @@ export class ReloadableModules {
     if (siblings && index >= 0) siblings.splice(index, 1);
     delete this.cache[file];
   }
-}
-
-/** The text of each file (those that cannot be read are left to the load to report). */
-async function readSources(
-  paths: readonly string[],
-): Promise<Array<{ path: string; code: string }>> {
-  const read = await Promise.all(
-    paths.map((path) =>
-      readFile(path, "utf8").then(
-        (code) => ({ path, code }),
-        () => undefined,
-      ),
-    ),
-  );
-  return read.filter((source) => source !== undefined);
 }
 
 function isTopLevelAwait(error: unknown): boolean {

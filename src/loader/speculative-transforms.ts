@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type * as Esbuild from "esbuild";
 
@@ -50,19 +51,20 @@ export class Speculation {
     if (entry) entry.exports = { ...this.esbuild, transformSync: speculative };
   }
 
-  /** Transforms `files` as tsx will ask for them; resolves when all are ready (or failed). */
-  async ahead(files: ReadonlyArray<{ path: string; code: string }>): Promise<void> {
+  /** Transforms the files at `paths` as tsx will ask for them; resolves when all are ready (or failed). */
+  async ahead(paths: readonly string[]): Promise<void> {
     const pattern = this.pattern;
     if (pattern === undefined) return;
     const from = JSON.stringify(pattern.file).slice(1, -1);
     await Promise.all(
-      files.map(async ({ path, code }) => {
+      paths.map(async (path) => {
         const to = JSON.stringify(path).slice(1, -1);
         const options = JSON.parse(pattern.options.split(from).join(to)) as TransformOptions;
         try {
+          const code = await readFile(path, "utf8");
           this.ready.set(keyOf(code, options), await this.esbuild.transform(code, options));
         } catch {
-          // tsx's own call meets the error again, and reports it.
+          // tsx's own read or transform meets the error again, and reports it.
         }
       }),
     );
