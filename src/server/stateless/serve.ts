@@ -32,7 +32,7 @@ const OFFERED_BY: Readonly<Record<string, keyof ServerCapabilities>> = {
  * `_meta`. `channel` carries what relates to it (progress, logs) back to its
  * client; resolves to undefined when it was cancelled.
  */
-export async function serveStateless(
+export function serveStateless(
   engine: Engine,
   request: JsonRpcRequest,
   channel: ClientChannel,
@@ -41,42 +41,45 @@ export async function serveStateless(
 ): Promise<JsonRpcResponse | undefined> {
   const { id, method } = request;
   if (!methodsFor("stateless").has(method)) {
-    return failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    return answer(failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`));
   }
   if (Array.isArray(request.params)) {
-    return failure(id, ErrorCode.InvalidParams, `${method}: params must be an object`);
+    return answer(failure(id, ErrorCode.InvalidParams, `${method}: params must be an object`));
   }
+  const params = request.params ?? {};
   let envelope: Envelope;
   let inputRound: InputRound | undefined;
   try {
-    envelope = readEnvelope(method, request.params ?? {});
-    if (ROUND_METHODS.has(method)) {
-      inputRound = InputRound.open(engine.inputRounds, method, request.params ?? {});
-    }
+    envelope = readEnvelope(method, params);
+    if (ROUND_METHODS.has(method)) inputRound = InputRound.open(engine.inputRounds, method, params);
   } catch (error) {
-    if (!isJsonRpcError(error)) throw error;
-    return failure(id, error.code, error.message, error.data);
+    if (!isJsonRpcError(error)) return Promise.reject(error);
+    return answer(failure(id, error.code, error.message, error.data));
   }
   const offeredBy = OFFERED_BY[method];
   if (offeredBy && !engine.capabilities(envelope.protocolVersion)[offeredBy]) {
-    return failure(
-      id,
-      ErrorCode.MethodNotFound,
-      `Method not found: ${method} (this server offers no ${offeredBy})`,
+    return answer(
+      failure(
+        id,
+        ErrorCode.MethodNotFound,
+        `Method not found: ${method} (this server offers no ${offeredBy})`,
+      ),
     );
   }
-  const safe: ClientChannel = {
-    notify: (method, params) =>
-      notifySafely(
-        (message) => engine.warn(message),
-        method,
-        () => channel.notify(method, params),
-      ),
-  };
-  return dispatch(engine, request, statelessEnv(id, envelope, safe, inFlight, closing, inputRound));
+  return dispatch(
+    engine,
+    request,
+    statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound),
+  );
+}
+
+/** An answer known before dispatch, as the promise dispatch would have made. */
+function answer(response: JsonRpcResponse): Promise<JsonRpcResponse> {
+  return Promise.resolve(response);
 }
 
 function statelessEnv(
+  engine: Engine,
   requestId: JsonRpcRequest["id"],
   envelope: Envelope,
   channel: ClientChannel,
@@ -95,7 +98,14 @@ function statelessEnv(
     progressToken: envelope.progressToken,
     inFlight,
     // No request to the client: a 2026 server asks through its result instead.
-    channel: { notify: (method, params) => channel.notify(method, params) },
+    channel: {
+      notify: (method, params) =>
+        notifySafely(
+          (message) => engine.warn(message),
+          method,
+          () => channel.notify(method, params),
+        ),
+    },
     wantsLog: (level) => LOGGING_LEVELS.indexOf(level) >= least,
     closing,
     inputRound,
