@@ -1,7 +1,7 @@
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { isJsonObject } from "../../jsonrpc/json-object.js";
 import type { Params } from "../params.js";
-import { bindingOf, type RequestStateSigner } from "./request-state.js";
+import { bindingOf, type RequestStateSigner, type RoundPayload } from "./request-state.js";
 
 /** How long and how often one request may ask its client for input. */
 export interface InputRoundLimits {
@@ -49,40 +49,44 @@ export class InputPending extends Error {
  * `requestState`, so any replica can serve it.
  */
 export class InputRound {
-  private readonly answers: Record<string, unknown>;
-  readonly roundState: Record<string, unknown>;
   private readonly round: number;
-  private readonly pending = new Map<string, { method: InputMethod; params: Params }>();
-  private readonly keysThisRun = new Set<string>();
+  // Made when first needed: most runs neither ask nor keep state.
+  private answers: Record<string, unknown> | undefined;
+  private state: Record<string, unknown> | undefined;
+  private pending: Map<string, { method: InputMethod; params: Params }> | undefined;
+  private keysThisRun: Set<string> | undefined;
 
   private constructor(
     private readonly limits: InputRoundLimits,
-    /** Digests the request: only when a state is read or signed, not on every call. */
-    private readonly binding: () => string,
-    earlier: {
-      round: number;
-      answers: Record<string, unknown>;
-      roundState: Record<string, unknown>;
-    },
-    private readonly responses: Record<string, unknown>,
+    private readonly method: string,
+    private readonly params: Params,
+    private readonly earlier: RoundPayload | undefined,
+    private readonly responses: Record<string, unknown> | undefined,
   ) {
-    this.round = earlier.round;
-    this.answers = { ...earlier.answers };
-    this.roundState = { ...earlier.roundState };
+    this.round = earlier?.round ?? 0;
   }
 
   /** Reads `requestState` and `inputResponses`; throws -32602 when either is refused. */
   static open(limits: InputRoundLimits, method: string, params: Params): InputRound {
-    const binding = () => bindingOf(method, params.name ?? params.uri, params.arguments);
+    if (params.requestState === undefined && params.inputResponses === undefined) {
+      return new InputRound(limits, method, params, undefined, undefined);
+    }
     const earlier =
       params.requestState === undefined
-        ? { round: 0, answers: {}, roundState: {} }
-        : limits.signer.verify(params.requestState, binding());
-    return new InputRound(limits, binding, earlier, readResponses(params.inputResponses));
+        ? undefined
+        : limits.signer.verify(params.requestState, requestBinding(method, params));
+    return new InputRound(limits, method, params, earlier, readResponses(params.inputResponses));
+  }
+
+  /** The handler's `ctx.roundState`: what it kept in earlier rounds, carried to the next. */
+  get roundState(): Record<string, unknown> {
+    this.state ??= { ...this.earlier?.roundState };
+    return this.state;
   }
 
   /** The answer to one ask, or a rejection that ends the run (InputPending) or explains a misuse. */
   ask(method: InputMethod, params: Params, key?: string): Promise<unknown> {
+    this.keysThisRun ??= new Set();
     const name = key ?? `${KEY_PREFIX[method]}-${this.keysThisRun.size + 1}`;
     if (this.keysThisRun.has(name)) {
       return Promise.reject(
@@ -92,12 +96,14 @@ export class InputRound {
       );
     }
     this.keysThisRun.add(name);
+    this.answers ??= { ...this.earlier?.answers };
     if (Object.hasOwn(this.answers, name)) return Promise.resolve(this.answers[name]);
-    if (Object.hasOwn(this.responses, name)) {
+    if (this.responses !== undefined && Object.hasOwn(this.responses, name)) {
       this.answers[name] = this.responses[name];
       return Promise.resolve(this.responses[name]);
     }
     if (this.round >= this.limits.maxRounds) return Promise.reject(this.overLimit());
+    this.pending ??= new Map();
     this.pending.set(name, { method, params });
     const waiting = Promise.reject(new InputPending(name));
     // The rejection is the run's end, not an error to report if the author never awaits it.
@@ -112,7 +118,9 @@ export class InputRound {
    */
   demand(method: InputMethod, params: Params, key: string): Error {
     if (this.round >= this.limits.maxRounds) return this.overLimit();
+    this.keysThisRun ??= new Set();
     this.keysThisRun.add(key);
+    this.pending ??= new Map();
     this.pending.set(key, { method, params });
     return new InputPending(key);
   }
@@ -125,14 +133,14 @@ export class InputRound {
 
   /** True when the run asked for something the client has not answered yet. */
   get hasPending(): boolean {
-    return this.pending.size > 0;
+    return this.pending !== undefined && this.pending.size > 0;
   }
 
   /** The `input_required` result carrying every pending ask and the signed state for the next run. */
   inputRequired(): Record<string, unknown> {
     return {
       resultType: "input_required",
-      inputRequests: Object.fromEntries(this.pending),
+      inputRequests: Object.fromEntries(this.pending ?? []),
       requestState: this.signState(),
     };
   }
@@ -140,9 +148,9 @@ export class InputRound {
   private signState(): string {
     try {
       return this.limits.signer.sign({
-        binding: this.binding(),
+        binding: requestBinding(this.method, this.params),
         round: this.round + 1,
-        answers: this.answers,
+        answers: this.answers ?? { ...this.earlier?.answers },
         roundState: this.roundState,
       });
     } catch (error) {
@@ -152,6 +160,11 @@ export class InputRound {
       );
     }
   }
+}
+
+/** Digests the request: only when a state is read or signed, not on every call. */
+function requestBinding(method: string, params: Params): string {
+  return bindingOf(method, params.name ?? params.uri, params.arguments);
 }
 
 function readResponses(value: unknown): Record<string, unknown> {
