@@ -23,7 +23,7 @@ function table(header, rows, textColumns = 1) {
 }
 
 export function formatReport(report) {
-  const { title, modes, setup, config, environment, results, ratios, skipped } = report;
+  const { title, modes, setup, config, environment, results, ratios, aboveFloor, skipped } = report;
   const lines = [
     `${title} (node ${environment.node}, ${environment.cpus} CPUs)`,
     `${setup}; median of ${config.rounds} round(s)`,
@@ -49,6 +49,21 @@ export function formatReport(report) {
       ]),
     ),
   ];
+  const aboveRows = Object.entries(aboveFloor ?? {});
+  if (aboveRows.length > 0) {
+    lines.push(
+      "",
+      table(
+        ["server CPU/call above its era's floor (µs)", ...modes],
+        aboveRows.map(([server, byMode]) => [
+          server,
+          ...modes.map((mode) =>
+            Number.isNaN(byMode[mode]) ? "n/a" : decimal.format(byMode[mode]),
+          ),
+        ]),
+      ),
+    );
+  }
   for (const { server, reason } of skipped) lines.push("", `skipped ${server}: ${reason}`);
   return lines.join("\n");
 }

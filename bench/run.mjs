@@ -97,6 +97,17 @@ const RATIOS = [
   ["mcp-dir@2026", "sdk-v2@2026"],
 ];
 
+/**
+ * The server CPU each server spends per call above the floor of its own era: the
+ * work the framework adds, apart from the bytes its era's messages carry.
+ */
+const ABOVE_FLOOR = [
+  ["mcp-dir", "floor"],
+  ["sdk", "floor"],
+  ["mcp-dir@2026", "floor@2026"],
+  ["sdk-v2@2026", "floor@2026"],
+];
+
 const TIMEOUT_MS = 120_000;
 
 const resolveBench = (relative) => fileURLToPath(new URL(relative, import.meta.url));
@@ -192,7 +203,16 @@ function summarize(samples, modes) {
       ? Object.fromEntries(modes.map((mode) => [mode, throughput(a, mode) / throughput(b, mode)]))
       : null;
   }
-  return { results, ratios };
+  const cpu = (server, mode) =>
+    results.find((r) => r.server === server && r.mode === mode)?.cpuUsPerCall;
+  const aboveFloor = {};
+  for (const [server, floor] of ABOVE_FLOOR) {
+    if (!samples.has(server) || !samples.has(floor)) continue;
+    aboveFloor[server] = Object.fromEntries(
+      modes.map((mode) => [mode, cpu(server, mode) - cpu(floor, mode)]),
+    );
+  }
+  return { results, ratios, aboveFloor };
 }
 
 async function runSuite(name, config, only) {
