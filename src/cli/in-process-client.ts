@@ -1,8 +1,9 @@
 import { PassThrough } from "node:stream";
-import { type McpServer, serveStdio } from "../index.js";
 import { META } from "../protocol/meta.js";
 import type { ClientCapabilities } from "../protocol/types.js";
 import { STATELESS_VERSION } from "../protocol/versions.js";
+import type { McpServer } from "../server/server.js";
+import { serveStdio } from "../transports/stdio.js";
 
 type Params = Record<string, unknown>;
 type Message = {

@@ -1,20 +1,18 @@
-import {
-  formatProblem,
-  formatWarning,
-  type LoadDirectoryOptions,
-  type LoadedServer,
-  loadServer,
-  type McpServer,
-  type ServerOptions,
-} from "../index.js";
+import type { LoadDirectoryOptions, LoadedServer, McpServer, ServerOptions } from "../index.js";
+import { formatProblem, formatWarning } from "../loader/problems.js";
 import { divertStdout } from "./stdout.js";
 
-/** Loads a server directory while author code's stdout output goes to stderr. */
+/**
+ * Loads a server directory while author code's stdout output goes to stderr.
+ * The loader (and the server, zod, tsx behind it) is imported here, on the
+ * first load: a command's --help, or a usage error, never pays for it.
+ */
 export async function loadQuietly(
   dir: string,
   overrides: Partial<ServerOptions> = {},
   options: LoadDirectoryOptions = {},
 ): Promise<LoadedServer> {
+  const { loadServer } = await import("../loader/load-server.js");
   const restoreStdout = divertStdout();
   try {
     return await loadServer(dir, overrides, options);

@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, sep } from "node:path";
 import type * as TS from "typescript";
-import { CODE_EXTENSIONS, CONFIG_FILES, scanDirectory } from "../loader/index.js";
+import { CONFIG_FILES } from "../loader/config.js";
+import { CODE_EXTENSIONS } from "../loader/folders.js";
+import { scanDirectory } from "../loader/scan.js";
 import { TYPESCRIPT_DEFAULTS } from "./typescript-defaults.js";
 
 export interface TypeCheck {

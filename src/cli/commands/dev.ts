@@ -2,7 +2,6 @@ import type { Command } from "../command.js";
 import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
 import { parseCommandArgs } from "../parse-args.js";
 import { httpFlags, TRANSPORT_HELP, TRANSPORT_OPTIONS } from "../serve-options.js";
-import { startServer } from "../start-server.js";
 import { printOut } from "../stdout.js";
 
 export const dev: Command = {
@@ -39,6 +38,8 @@ Examples:
       return 0;
     }
     const http = httpFlags(values, "dev");
+    // The server and the loader load when it starts, not for --help.
+    const { startServer } = await import("../start-server.js");
     return startServer(positionals[0] ?? ".", {
       ...(http && { http }),
       ...loadTimeoutFlag(values, "dev"),

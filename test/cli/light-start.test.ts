@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../loader/helpers/server-dir.js";
+import { runCli, stopAll } from "./helpers/cli.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "mcp-dir-loads-"));
+afterAll(async () => {
+  await stopAll();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const PRELOAD = pathToFileURL(join(REPO_ROOT, "test", "cli", "helpers", "record-loads.mjs")).href;
+let runs = 0;
+
+/** The modules `mcp-dir <args>` loads, as paths relative to the repository. */
+async function modulesLoadedBy(args: string[]): Promise<{ code: number | null; loaded: string[] }> {
+  const record = join(scratch, `loads-${runs++}.txt`);
+  const { code } = await runCli(args, {
+    env: { NODE_OPTIONS: `--import=${PRELOAD}`, MCP_DIR_RECORD_LOADS: record },
+  });
+  const root = pathToFileURL(join(REPO_ROOT, "/")).href;
+  const loaded = readFileSync(record, "utf8")
+    .split("\n")
+    .filter((url) => url.startsWith(root))
+    .map((url) => url.slice(root.length));
+  return { code, loaded };
+}
+
+// What a server needs (the loader, the engine, every package: zod, tsx…) loads when a command runs;
+// help, the version and a usage error answer without it.
+const MACHINERY = /^(node_modules\/|dist\/(loader\/load-server|server\/))/;
+
+describe("what the CLI loads before it has work to do", () => {
+  it.each([
+    [["--help"], 0],
+    [["--version"], 0],
+    [["serve", "--help"], 0],
+    [["call", "--help"], 0],
+    [["list", "--no-such-flag"], 2],
+  ])("mcp-dir %j loads no server machinery", async (args, exitCode) => {
+    const { code, loaded } = await modulesLoadedBy(args);
+    expect(code).toBe(exitCode);
+    expect(loaded).toContain("dist/cli/main.js");
+    expect(loaded.filter((path) => MACHINERY.test(path))).toEqual([]);
+  });
+
+  it("loads the machinery once a command runs", async () => {
+    const { code, loaded } = await modulesLoadedBy(["list", "example-server"]);
+    expect(code).toBe(0);
+    expect(loaded).toContain("dist/loader/load-server.js");
+    expect(loaded.some((path) => path.startsWith("node_modules/zod/"))).toBe(true);
+  });
+});
