@@ -16,16 +16,16 @@ import { notifySafely } from "../send-safely.js";
 import { type Envelope, readEnvelope } from "./envelope.js";
 
 /** The capability a method needs the server to offer; without it the method does not exist. */
-const OFFERED_BY: Readonly<Record<string, keyof ServerCapabilities>> = {
-  "tools/list": "tools",
-  "tools/call": "tools",
-  "prompts/list": "prompts",
-  "prompts/get": "prompts",
-  "resources/list": "resources",
-  "resources/templates/list": "resources",
-  "resources/read": "resources",
-  "completion/complete": "completions",
-};
+const OFFERED_BY: ReadonlyMap<string, keyof ServerCapabilities> = new Map([
+  ["tools/list", "tools"],
+  ["tools/call", "tools"],
+  ["prompts/list", "prompts"],
+  ["prompts/get", "prompts"],
+  ["resources/list", "resources"],
+  ["resources/templates/list", "resources"],
+  ["resources/read", "resources"],
+  ["completion/complete", "completions"],
+]);
 
 /**
  * Serves one 2026-07-28 request: no session, everything it needs is in its
@@ -56,7 +56,7 @@ export function serveStateless(
     if (!isJsonRpcError(error)) return Promise.reject(error);
     return answer(failure(id, error.code, error.message, error.data));
   }
-  const offeredBy = OFFERED_BY[method];
+  const offeredBy = OFFERED_BY.get(method);
   if (offeredBy && !engine.capabilities(envelope.protocolVersion)[offeredBy]) {
     return answer(
       failure(

@@ -31,7 +31,7 @@ export function headerMismatch(
       ? "the Mcp-Method header is missing"
       : `the Mcp-Method header ${quote(method)} does not match the body's method ${quote(request.method)}`;
   }
-  const named = NAMED_BY[request.method];
+  const named = NAMED_BY.get(request.method);
   if (named === undefined) return undefined;
   const problem = compare(headers, "mcp-name", "Mcp-Name", params[named]);
   if (problem !== undefined || request.method !== "tools/call") return problem;
@@ -48,12 +48,15 @@ export function headerMismatch(
   return undefined;
 }
 
-/** The body field each method's `Mcp-Name` header mirrors. */
-const NAMED_BY: Readonly<Record<string, string>> = {
-  "tools/call": "name",
-  "prompts/get": "name",
-  "resources/read": "uri",
-};
+/**
+ * The body field each method's `Mcp-Name` header mirrors. A Map, as the method
+ * tables are: a method named "constructor" or "__proto__" is not in it.
+ */
+const NAMED_BY: ReadonlyMap<string, string> = new Map([
+  ["tools/call", "name"],
+  ["prompts/get", "name"],
+  ["resources/read", "uri"],
+]);
 
 function one(headers: HeaderMap, name: string): string | undefined {
   const value = headers[name];
