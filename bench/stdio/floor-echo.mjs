@@ -1,6 +1,7 @@
 // The floor: the least work a stdio MCP echo server can do.
 // Newline-delimited JSON in, one JSON.parse and one JSON.stringify per message,
-// one write per response. Anything slower than this is framework overhead.
+// the responses to one chunk of input in one write. Anything slower than this is
+// framework overhead.
 
 const serverInfo = { name: "floor-echo", version: "1.0.0" };
 
@@ -30,21 +31,24 @@ function respond(request) {
   return { jsonrpc: "2.0", id, error: { code: -32601, message: `Method not found: ${method}` } };
 }
 
+/** The response line to one input line, or "" when there is none. */
 function handleLine(line) {
-  if (line.trim() === "") return;
+  if (line.trim() === "") return "";
   const response = respond(JSON.parse(line));
-  if (response !== undefined) process.stdout.write(`${JSON.stringify(response)}\n`);
+  return response === undefined ? "" : `${JSON.stringify(response)}\n`;
 }
 
 let buffered = "";
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", (chunk) => {
   buffered += chunk;
+  let out = "";
   let newline = buffered.indexOf("\n");
   while (newline !== -1) {
-    handleLine(buffered.slice(0, newline));
+    out += handleLine(buffered.slice(0, newline));
     buffered = buffered.slice(newline + 1);
     newline = buffered.indexOf("\n");
   }
+  if (out !== "") process.stdout.write(out);
 });
 process.stdin.on("end", () => process.exit(0));
