@@ -15,7 +15,9 @@ export async function describeImportError(
 ): Promise<string> {
   if (!(error instanceof Error)) return `threw while loading: ${String(error)}`;
   if (error instanceof LoadTimeoutError) {
-    return `${error.message} and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>`;
+    return error.whileCompiling
+      ? `${error.message} and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; raise the limit with --load-timeout <ms>`
+      : `${error.message} and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>`;
   }
   const where = new Locator(dir, file);
   const transform = describeTransformError(error, where);

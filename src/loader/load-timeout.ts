@@ -5,6 +5,9 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 5000;
 
 /** A file did not finish loading in time; what it was doing was stopped. */
 export class LoadTimeoutError extends Error {
+  /** Stopped while tsx compiled the file, before any of its code ran (the loader says so). */
+  whileCompiling = false;
+
   constructor(readonly ms: number) {
     super(`did not finish loading within ${ms} ms`);
     this.name = "LoadTimeoutError";
@@ -47,7 +50,8 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * after that tenth, so every item gets at least `ms` (at most 1.1 × `ms`), and
  * the one running when a run is stopped fails with a LoadTimeoutError.
  * Returns the outcomes of a prefix of `items`: it stops after the first item
- * whose outcome `until` accepts, for the caller to deal with and go on.
+ * whose outcome `until` accepts (a stopped one's included), for the caller to
+ * deal with and go on.
  */
 export function runEachBefore<I, T>(
   items: readonly I[],
@@ -76,7 +80,9 @@ export function runEachBefore<I, T>(
       });
     } catch (error) {
       // Only the timer ends a run from outside: the item it stopped has no outcome yet.
-      outcomes.push({ ok: false, error });
+      const outcome: Outcome<T> = { ok: false, error };
+      outcomes.push(outcome);
+      stop = until(outcome);
     }
   }
   return outcomes;

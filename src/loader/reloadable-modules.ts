@@ -191,7 +191,8 @@ export class ReloadableModules {
       throw preloaded.error;
     }
     const ms = this.loadTimeoutMs;
-    const deadline = performance.now() + ms;
+    let deadline = performance.now() + ms;
+    let compileStops = 0;
     for (;;) {
       if (this.esmOnly.has(absolutePath)) {
         return settleBefore(deadline, ms, this.importEsm(absolutePath));
@@ -199,7 +200,13 @@ export class ReloadableModules {
       try {
         return toNamespace(runBefore(deadline, ms, () => this.requireWithStack(absolutePath)));
       } catch (error) {
-        if (this.failed(absolutePath, error)) throw error;
+        const final = this.failed(absolutePath, error);
+        if (isCompileStop(error) && compileStops++ === 0) {
+          // None of its code ran: it gets another try, on a fresh timer.
+          deadline = performance.now() + ms;
+          continue;
+        }
+        if (final) throw error;
         if (error instanceof PackageNeeded) {
           await settleBefore(deadline, ms, packages.import(error));
         }
@@ -234,12 +241,19 @@ export class ReloadableModules {
           (path) => toNamespace(this.requireWithStack(path)),
           (outcome) => {
             loaded++;
-            return (!outcome.ok && outcome.error instanceof PackageNeeded) || wantsAhead();
+            // A stop ends the run: failed() puts esbuild right before the next file compiles.
+            const stop = !outcome.ok && outcome.error instanceof LoadTimeoutError;
+            return (!outcome.ok && outcome.error instanceof PackageNeeded) || stop || wantsAhead();
           },
         );
         outcomes.forEach((outcome, index) => {
           const path = rest[index] as string;
-          if (outcome.ok || this.failed(path, outcome.error)) this.preloaded.set(path, outcome);
+          if (outcome.ok) {
+            this.preloaded.set(path, outcome);
+          } else if (this.failed(path, outcome.error) && !isCompileStop(outcome.error)) {
+            // (A file stopped while it compiled is left to import(), which tries it again.)
+            this.preloaded.set(path, outcome);
+          }
         });
         const last = outcomes.at(-1);
         const needed =
@@ -270,7 +284,10 @@ export class ReloadableModules {
    */
   private failed(path: string, error: unknown): boolean {
     this.forget(path);
-    if (error instanceof LoadTimeoutError) this.forgetUnfinished();
+    if (error instanceof LoadTimeoutError) {
+      this.forgetUnfinished();
+      if (speculation?.resetIfStoppedInTransform()) error.whileCompiling = true;
+    }
     if (error instanceof PackageNeeded) return false;
     if (isTopLevelAwait(error)) {
       this.esmOnly.add(path);
@@ -384,4 +401,9 @@ function toNamespace(exports: unknown): ModuleNamespace {
 
 function isEmptyObject(value: unknown): boolean {
   return isPlainObject(value) && Object.keys(value).length === 0;
+}
+
+/** A load stopped while tsx compiled the file: the file's own code never ran. */
+function isCompileStop(error: unknown): boolean {
+  return error instanceof LoadTimeoutError && error.whileCompiling;
 }

@@ -28,6 +28,8 @@ export class Speculation {
   /** How many transforms tsx has made itself (its cache did not have the file, nor speculation). */
   misses = 0;
   private readonly ready = new Map<string, TransformResult>();
+  /** True from a transformSync call to its return: still true after a timer stopped it. */
+  private transforming = false;
 
   constructor() {
     this.esbuild = require("esbuild") as typeof Esbuild;
@@ -43,7 +45,10 @@ export class Speculation {
         this.misses++;
         this.pattern = { file: options.sourcefile, options: JSON.stringify(options) };
       }
-      return transformSync(code, options);
+      this.transforming = true;
+      const result = transformSync(code, options);
+      this.transforming = false;
+      return result;
     };
     // tsx (its CommonJS build, loaded after this) calls transformSync on the
     // object require("esbuild") gives; esbuild's own exports are read-only.
@@ -68,6 +73,19 @@ export class Speculation {
         }
       }),
     );
+  }
+
+  /**
+   * Says whether a load that the load timer just stopped was inside esbuild's
+   * transformSync. If so, esbuild's synchronous worker is restarted: the
+   * stopped call's answer is still to come, and would be taken for the next
+   * call's ("Internal error: Expected id 1 but got id 0").
+   */
+  resetIfStoppedInTransform(): boolean {
+    if (!this.transforming) return false;
+    this.transforming = false;
+    void this.esbuild.stop();
+    return true;
   }
 
   /** Drops what no call took (a file tsx asked about differently, or not at all). */

@@ -51,4 +51,25 @@ describe("runEachBefore: many loads under one timer", () => {
       { ok: false, error: wait },
     ]);
   });
+
+  it("lets `until` see a stopped item's outcome too, and stops there when it accepts it", () => {
+    const seen: unknown[] = [];
+    const outcomes = runEachBefore(
+      ["a", "spin", "never"],
+      100,
+      (item) => {
+        if (item === "spin") for (;;) {}
+        return item;
+      },
+      (outcome) => {
+        seen.push(outcome.ok ? outcome.value : outcome.error);
+        return !outcome.ok;
+      },
+    );
+    expect(outcomes).toEqual([
+      { ok: true, value: "a" },
+      { ok: false, error: new LoadTimeoutError(100) },
+    ]);
+    expect(seen).toEqual(["a", new LoadTimeoutError(100)]);
+  });
 });
