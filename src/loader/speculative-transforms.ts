@@ -46,9 +46,12 @@ export class Speculation {
         this.pattern = { file: options.sourcefile, options: JSON.stringify(options) };
       }
       this.transforming = true;
-      const result = transformSync(code, options);
-      this.transforming = false;
-      return result;
+      try {
+        return transformSync(code, options);
+      } finally {
+        // Not reached when the load timer stops the call: V8 skips finally blocks then.
+        this.transforming = false;
+      }
     };
     // tsx (its CommonJS build, loaded after this) calls transformSync on the
     // object require("esbuild") gives; esbuild's own exports are read-only.

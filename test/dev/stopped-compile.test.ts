@@ -59,4 +59,26 @@ describe("a load stopped while tsx compiles the file", () => {
       "next.ts": "Next",
     });
   });
+
+  it("is told apart from a compile that failed: esbuild refusing a file is no stop", async () => {
+    const script = `
+import { createRequire } from "node:module";
+import { speculativeTransforms } from ${dist("loader/speculative-transforms.js")};
+const speculation = speculativeTransforms();
+const esbuild = createRequire(${dist("loader/index.js")})("esbuild");
+let refused = false;
+try {
+  esbuild.transformSync("export const x = ;", { loader: "ts", sourcefile: "broken.ts" });
+} catch {
+  refused = true;
+}
+console.log(JSON.stringify({ refused, stopped: speculation.resetIfStoppedInTransform() }));
+`;
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      "--input-type=module",
+      "-e",
+      script,
+    ]);
+    expect(JSON.parse(stdout)).toEqual({ refused: true, stopped: false });
+  });
 });

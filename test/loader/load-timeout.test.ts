@@ -12,6 +12,8 @@ const GOOD = 'export default { description: "Fine", handler: () => "fine" };\n';
 describe("a file that never finishes loading", () => {
   it("fails check with the file and the limit, whether it loops or waits forever", async () => {
     const dir = await createServerDir({
+      // Refused by esbuild, before the stuck ones: each is reported for what it is.
+      "tools/broken.ts": "export const x = ;\n",
       "tools/good.ts": GOOD,
       "tools/spin.ts": `while (true) {}\n${GOOD}`,
       "tools/wait.ts": `await new Promise(() => {});\n${GOOD}`,
@@ -23,9 +25,10 @@ describe("a file that never finishes loading", () => {
     const { code, stdout, stderr } = await runCli(["check", dir, "--load-timeout", "1000"]);
     expect({ code, stderr }).toEqual({ code: 1, stderr: "" });
     expect(stdout).toBe(
-      `error: tools/spin.ts: did not finish loading within 1000 ms and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>
+      `error: tools/broken.ts: SyntaxError: Unexpected ";" (1:18)
+error: tools/spin.ts: did not finish loading within 1000 ms and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>
 error: tools/wait.ts: did not finish loading within 1000 ms and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>
-mcp-dir check: 2 problems in ${dir}; fix them and run again
+mcp-dir check: 3 problems in ${dir}; fix them and run again
 `,
     );
   });
