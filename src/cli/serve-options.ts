@@ -19,7 +19,7 @@ export const TRANSPORT_HELP = `  --http               Serve Streamable HTTP inst
   --auth-token <t>     Require "Authorization: Bearer <t>" (or set MCP_DIR_AUTH_TOKEN)
   --allow-unauthenticated-remote
                        Serve a non-loopback --host without a token (refused otherwise)
-  --max-sessions <n>   HTTP sessions open at once (default 1000)`;
+  --max-sessions <n>   HTTP sessions open at once, and 2026 listen streams (default 1000 each)`;
 
 /** The token may come from the environment, so it stays out of process listings. */
 export const AUTH_TOKEN_ENV = "MCP_DIR_AUTH_TOKEN";

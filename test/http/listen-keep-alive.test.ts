@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { post, type Running, startFixture } from "./helpers.js";
 
 const ENVELOPE = {
@@ -24,6 +24,39 @@ async function readUntil(response: Response, text: string): Promise<string> {
   }
   await reader.cancel();
   return read;
+}
+
+const LISTEN_HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-protocol-version": "2026-07-28",
+  "mcp-method": "subscriptions/listen",
+};
+
+function listen(url: string, id: string): Promise<Response> {
+  return post(
+    url,
+    {
+      jsonrpc: "2.0",
+      id,
+      method: "subscriptions/listen",
+      params: { _meta: ENVELOPE, notifications: { toolsListChanged: true } },
+    },
+    LISTEN_HEADERS,
+  );
+}
+
+/** Reads a listen stream until its acknowledgement; the stream stays open. */
+async function opened(response: Response): Promise<ReadableStreamDefaultReader<string>> {
+  if (!response.body) throw new Error("the response has no body");
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let read = "";
+  while (!read.includes("acknowledged")) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`the stream ended before its acknowledgement: ${read}`);
+    read += value;
+  }
+  return reader;
 }
 
 describe("a 2026-07-28 listen stream over HTTP", () => {
@@ -57,5 +90,29 @@ describe("a 2026-07-28 listen stream over HTTP", () => {
       },
     });
     expect(rest).toBe(": keep-alive");
+  });
+
+  it("is one of at most maxSessions open at once: one more gets 503, a closed one makes room", async () => {
+    running = await startFixture({ maxSessions: 2 });
+    const { url, serving } = running;
+    const open = [await opened(await listen(url, "a")), await opened(await listen(url, "b"))];
+    expect(serving.stats().listenStreams).toBe(2);
+    const third = await listen(url, "c");
+    expect(third.status).toBe(503);
+    expect(await third.json()).toEqual({
+      jsonrpc: "2.0",
+      id: "c",
+      error: {
+        code: -32000,
+        message:
+          "Service Unavailable: the server already holds its limit of 2 listen streams; close one or try again later, or raise maxSessions (--max-sessions)",
+      },
+    });
+    await open[0]?.cancel();
+    await vi.waitFor(() => expect(serving.stats().listenStreams).toBe(1));
+    const fourth = await listen(url, "d");
+    expect(fourth.status).toBe(200);
+    expect(await readUntil(fourth, "acknowledged")).toContain('"io.modelcontextprotocol/subscriptionId":"d"');
+    await open[1]?.cancel();
   });
 });

@@ -279,6 +279,7 @@ describe("what requests leave behind", () => {
       requestsInFlight: 0,
       resumableStreams: 0,
       storedEvents: 0,
+      listenStreams: 0,
     });
     const streamed = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -291,6 +292,7 @@ describe("what requests leave behind", () => {
       requestsInFlight: 0,
       resumableStreams: 0,
       storedEvents: 8,
+      listenStreams: 0,
     });
   });
 });

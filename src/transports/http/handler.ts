@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   ErrorCode,
+  encodeMessage,
+  failure,
   isRequest,
   type JsonRpcId,
   type Parsed,
@@ -42,6 +44,8 @@ export interface HttpStats {
   resumableStreams: number;
   /** Events kept for Last-Event-ID replay (bounded per session). */
   storedEvents: number;
+  /** 2026-07-28 listen streams open (at most maxSessions, counted apart from sessions). */
+  listenStreams: number;
 }
 
 /** Streamable HTTP for one McpServer, for use inside any node:http server. */
@@ -109,6 +113,7 @@ class StreamableHttpHandler implements HttpHandler {
   private readonly sessions: SessionTable;
   private readonly closing = new AbortController();
   private isClosed = false;
+  private listenStreams = 0;
 
   constructor(
     private readonly server: McpServer,
@@ -122,7 +127,13 @@ class StreamableHttpHandler implements HttpHandler {
   }
 
   stats(): HttpStats {
-    const stats = { sessions: 0, requestsInFlight: 0, resumableStreams: 0, storedEvents: 0 };
+    const stats = {
+      sessions: 0,
+      requestsInFlight: 0,
+      resumableStreams: 0,
+      storedEvents: 0,
+      listenStreams: this.listenStreams,
+    };
     for (const transport of this.sessions.values()) {
       const held = transport.pending;
       stats.sessions++;
@@ -240,8 +251,24 @@ class StreamableHttpHandler implements HttpHandler {
   /** A 2026-07-28 POST: one message, no session. */
   private stateless(parsed: Parsed, req: IncomingMessage, res: ServerResponse): void {
     if (parsed.kind === "single") {
+      const { message } = parsed;
+      // A listen stream holds its connection for as long as the client wants: bounded as sessions are.
+      if (isRequest(message) && message.method === "subscriptions/listen") {
+        if (this.listenStreams >= this.options.maxSessions) {
+          sendJson(
+            res,
+            503,
+            encodeMessage(failure(message.id, TRANSPORT_ERROR, this.streamsFull())),
+          );
+          return;
+        }
+        this.listenStreams++;
+        res.once("close", () => {
+          this.listenStreams--;
+        });
+      }
       const { keepAliveMs } = this.options;
-      serveStatelessPost(this.server, req, res, parsed.message, this.closing.signal, keepAliveMs);
+      serveStatelessPost(this.server, req, res, message, this.closing.signal, keepAliveMs);
     } else {
       sendError(
         res,
@@ -304,6 +331,10 @@ class StreamableHttpHandler implements HttpHandler {
       { allow: "POST" },
     );
     return true;
+  }
+
+  private streamsFull(): string {
+    return `Service Unavailable: the server already holds its limit of ${this.options.maxSessions} listen streams; close one or try again later, or raise maxSessions (--max-sessions)`;
   }
 
   private sessionsFull(): string {

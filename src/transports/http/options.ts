@@ -21,8 +21,9 @@ export interface HttpHandlerOptions {
   /** The public URL of the endpoint, when a proxy changes it; default: from the Host header. */
   publicUrl?: string;
   /**
-   * Sessions open at once. Default 1000; a new initialize past it gets 503 until
-   * one ends (DELETE, idle timeout).
+   * Sessions open at once, and 2026-07-28 listen streams open at once (counted
+   * apart). Default 1000 each; a new initialize or subscriptions/listen past it
+   * gets 503 until one ends (DELETE or idle timeout; the stream closed).
    */
   maxSessions?: number;
   /** A session with no request and no open stream for this long ends. Default 30 min; 0 never. */
