@@ -112,7 +112,9 @@ describe("a 2026-07-28 listen stream over HTTP", () => {
     await vi.waitFor(() => expect(serving.stats().listenStreams).toBe(1));
     const fourth = await listen(url, "d");
     expect(fourth.status).toBe(200);
-    expect(await readUntil(fourth, "acknowledged")).toContain('"io.modelcontextprotocol/subscriptionId":"d"');
+    expect(await readUntil(fourth, "acknowledged")).toContain(
+      '"io.modelcontextprotocol/subscriptionId":"d"',
+    );
     await open[1]?.cancel();
   });
 });
