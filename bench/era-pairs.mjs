@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { benchmarkServer as benchmarkHttp } from "./http/driver.mjs";
+import { median } from "./stats.mjs";
 import { benchmarkServer as benchmarkStdio } from "./stdio/driver.mjs";
 
 const SUITES = {
@@ -23,12 +24,6 @@ const SUITES = {
   },
 };
 const SERVERS = ["floor-echo.mjs", "mcp-dir-server.mjs"];
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 async function pairs(suite, entry, rounds) {
   const { benchmark, mode, config } = SUITES[suite];

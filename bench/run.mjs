@@ -10,6 +10,7 @@ import { benchmarkDev } from "./dev/driver.mjs";
 import { checkGoals, formatDevReport } from "./dev/format.mjs";
 import { formatReport } from "./format.mjs";
 import { benchmarkServer as benchmarkHttp } from "./http/driver.mjs";
+import { median } from "./stats.mjs";
 import { benchmarkServer as benchmarkStdio } from "./stdio/driver.mjs";
 
 const MCP_DIR_NEEDS = { needs: "../dist/index.js", hint: "run `npm run build`" };
@@ -111,12 +112,6 @@ const ABOVE_FLOOR = [
 const TIMEOUT_MS = 120_000;
 
 const resolveBench = (relative) => fileURLToPath(new URL(relative, import.meta.url));
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 function parseOptions() {
   const { values } = parseArgs({

@@ -241,9 +241,11 @@ export class ReloadableModules {
           (path) => toNamespace(this.requireWithStack(path)),
           (outcome) => {
             loaded++;
-            // A stop ends the run: failed() puts esbuild right before the next file compiles.
-            const stop = !outcome.ok && outcome.error instanceof LoadTimeoutError;
-            return (!outcome.ok && outcome.error instanceof PackageNeeded) || stop || wantsAhead();
+            // After a stop, failed() puts esbuild right before the next file compiles.
+            const error = outcome.ok ? undefined : outcome.error;
+            return (
+              error instanceof PackageNeeded || error instanceof LoadTimeoutError || wantsAhead()
+            );
           },
         );
         outcomes.forEach((outcome, index) => {

@@ -12,20 +12,6 @@ afterEach(async () => {
   running = undefined;
 });
 
-/** Reads the raw body until `text` appears; resolves to everything read. */
-async function readUntil(response: Response, text: string): Promise<string> {
-  if (!response.body) throw new Error("the response has no body");
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let read = "";
-  while (!read.includes(text)) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    read += value;
-  }
-  await reader.cancel();
-  return read;
-}
-
 const LISTEN_HEADERS = {
   "content-type": "application/json",
   accept: "application/json, text/event-stream",
@@ -46,37 +32,38 @@ function listen(url: string, id: string): Promise<Response> {
   );
 }
 
-/** Reads a listen stream until its acknowledgement; the stream stays open. */
-async function opened(response: Response): Promise<ReadableStreamDefaultReader<string>> {
+/** Reads the raw body until `text` appears, and keeps reading it open. */
+async function readOpen(
+  response: Response,
+  text: string,
+): Promise<{ read: string; reader: ReadableStreamDefaultReader<string> }> {
   if (!response.body) throw new Error("the response has no body");
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let read = "";
-  while (!read.includes("acknowledged")) {
+  while (!read.includes(text)) {
     const { done, value } = await reader.read();
-    if (done) throw new Error(`the stream ended before its acknowledgement: ${read}`);
+    if (done) break;
     read += value;
   }
-  return reader;
+  return { read, reader };
+}
+
+/** Reads the raw body until `text` appears, then closes it; resolves to everything read. */
+async function readUntil(response: Response, text: string): Promise<string> {
+  const { read, reader } = await readOpen(response, text);
+  await reader.cancel();
+  return read;
+}
+
+/** Reads a listen stream until its acknowledgement; the stream stays open. */
+async function opened(response: Response): Promise<ReadableStreamDefaultReader<string>> {
+  return (await readOpen(response, "acknowledged")).reader;
 }
 
 describe("a 2026-07-28 listen stream over HTTP", () => {
   it("carries keep-alive comment lines while it is quiet, after its acknowledgement", async () => {
     running = await startFixture({ keepAliveMs: 20 });
-    const response = await post(
-      running.url,
-      {
-        jsonrpc: "2.0",
-        id: "listen-1",
-        method: "subscriptions/listen",
-        params: { _meta: ENVELOPE, notifications: { toolsListChanged: true } },
-      },
-      {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": "subscriptions/listen",
-      },
-    );
+    const response = await listen(running.url, "listen-1");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     const read = await readUntil(response, ": keep-alive\n\n");

@@ -50,27 +50,26 @@ export class InputPending extends Error {
  */
 export class InputRound {
   private readonly round: number;
-  // Made when first needed: most runs neither ask nor keep state.
-  private answers: Record<string, unknown> | undefined;
-  private state: Record<string, unknown> | undefined;
-  private pending: Map<string, { method: InputMethod; params: Params }> | undefined;
-  private keysThisRun: Set<string> | undefined;
+  private readonly answers: Record<string, unknown>;
+  /** The handler's `ctx.roundState`: what it kept in earlier rounds, carried to the next. */
+  readonly roundState: Record<string, unknown>;
+  private readonly pending = new Map<string, { method: InputMethod; params: Params }>();
+  private readonly keysThisRun = new Set<string>();
 
   private constructor(
     private readonly limits: InputRoundLimits,
     private readonly method: string,
     private readonly params: Params,
-    private readonly earlier: RoundPayload | undefined,
-    private readonly responses: Record<string, unknown> | undefined,
+    earlier: RoundPayload | undefined,
+    private readonly responses: Record<string, unknown>,
   ) {
     this.round = earlier?.round ?? 0;
+    this.answers = { ...earlier?.answers };
+    this.roundState = { ...earlier?.roundState };
   }
 
   /** Reads `requestState` and `inputResponses`; throws -32602 when either is refused. */
   static open(limits: InputRoundLimits, method: string, params: Params): InputRound {
-    if (params.requestState === undefined && params.inputResponses === undefined) {
-      return new InputRound(limits, method, params, undefined, undefined);
-    }
     const earlier =
       params.requestState === undefined
         ? undefined
@@ -78,15 +77,8 @@ export class InputRound {
     return new InputRound(limits, method, params, earlier, readResponses(params.inputResponses));
   }
 
-  /** The handler's `ctx.roundState`: what it kept in earlier rounds, carried to the next. */
-  get roundState(): Record<string, unknown> {
-    this.state ??= { ...this.earlier?.roundState };
-    return this.state;
-  }
-
   /** The answer to one ask, or a rejection that ends the run (InputPending) or explains a misuse. */
   ask(method: InputMethod, params: Params, key?: string): Promise<unknown> {
-    this.keysThisRun ??= new Set();
     const name = key ?? `${KEY_PREFIX[method]}-${this.keysThisRun.size + 1}`;
     if (this.keysThisRun.has(name)) {
       return Promise.reject(
@@ -96,14 +88,12 @@ export class InputRound {
       );
     }
     this.keysThisRun.add(name);
-    this.answers ??= { ...this.earlier?.answers };
     if (Object.hasOwn(this.answers, name)) return Promise.resolve(this.answers[name]);
-    if (this.responses !== undefined && Object.hasOwn(this.responses, name)) {
+    if (Object.hasOwn(this.responses, name)) {
       this.answers[name] = this.responses[name];
       return Promise.resolve(this.responses[name]);
     }
     if (this.round >= this.limits.maxRounds) return Promise.reject(this.overLimit());
-    this.pending ??= new Map();
     this.pending.set(name, { method, params });
     const waiting = Promise.reject(new InputPending(name));
     // The rejection is the run's end, not an error to report if the author never awaits it.
@@ -118,9 +108,7 @@ export class InputRound {
    */
   demand(method: InputMethod, params: Params, key: string): Error {
     if (this.round >= this.limits.maxRounds) return this.overLimit();
-    this.keysThisRun ??= new Set();
     this.keysThisRun.add(key);
-    this.pending ??= new Map();
     this.pending.set(key, { method, params });
     return new InputPending(key);
   }
@@ -133,14 +121,14 @@ export class InputRound {
 
   /** True when the run asked for something the client has not answered yet. */
   get hasPending(): boolean {
-    return this.pending !== undefined && this.pending.size > 0;
+    return this.pending.size > 0;
   }
 
   /** The `input_required` result carrying every pending ask and the signed state for the next run. */
   inputRequired(): Record<string, unknown> {
     return {
       resultType: "input_required",
-      inputRequests: Object.fromEntries(this.pending ?? []),
+      inputRequests: Object.fromEntries(this.pending),
       requestState: this.signState(),
     };
   }
@@ -150,7 +138,7 @@ export class InputRound {
       return this.limits.signer.sign({
         binding: requestBinding(this.method, this.params),
         round: this.round + 1,
-        answers: this.answers ?? { ...this.earlier?.answers },
+        answers: this.answers,
         roundState: this.roundState,
       });
     } catch (error) {

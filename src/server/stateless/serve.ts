@@ -32,7 +32,7 @@ const OFFERED_BY: ReadonlyMap<string, keyof ServerCapabilities> = new Map([
  * `_meta`. `channel` carries what relates to it (progress, logs) back to its
  * client; resolves to undefined when it was cancelled.
  */
-export function serveStateless(
+export async function serveStateless(
   engine: Engine,
   request: JsonRpcRequest,
   channel: ClientChannel,
@@ -41,10 +41,10 @@ export function serveStateless(
 ): Promise<JsonRpcResponse | undefined> {
   const { id, method } = request;
   if (!methodsFor("stateless").has(method)) {
-    return answer(failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`));
+    return failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
   }
   if (Array.isArray(request.params)) {
-    return answer(failure(id, ErrorCode.InvalidParams, `${method}: params must be an object`));
+    return failure(id, ErrorCode.InvalidParams, `${method}: params must be an object`);
   }
   const params = request.params ?? {};
   let envelope: Envelope;
@@ -53,17 +53,15 @@ export function serveStateless(
     envelope = readEnvelope(method, params);
     if (ROUND_METHODS.has(method)) inputRound = InputRound.open(engine.inputRounds, method, params);
   } catch (error) {
-    if (!isJsonRpcError(error)) return Promise.reject(error);
-    return answer(failure(id, error.code, error.message, error.data));
+    if (!isJsonRpcError(error)) throw error;
+    return failure(id, error.code, error.message, error.data);
   }
   const offeredBy = OFFERED_BY.get(method);
   if (offeredBy && !engine.capabilities(envelope.protocolVersion)[offeredBy]) {
-    return answer(
-      failure(
-        id,
-        ErrorCode.MethodNotFound,
-        `Method not found: ${method} (this server offers no ${offeredBy})`,
-      ),
+    return failure(
+      id,
+      ErrorCode.MethodNotFound,
+      `Method not found: ${method} (this server offers no ${offeredBy})`,
     );
   }
   return dispatch(
@@ -71,11 +69,6 @@ export function serveStateless(
     request,
     statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound),
   );
-}
-
-/** An answer known before dispatch, as the promise dispatch would have made. */
-function answer(response: JsonRpcResponse): Promise<JsonRpcResponse> {
-  return Promise.resolve(response);
 }
 
 function statelessEnv(

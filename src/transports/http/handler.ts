@@ -258,7 +258,9 @@ class StreamableHttpHandler implements HttpHandler {
           sendJson(
             res,
             503,
-            encodeMessage(failure(message.id, TRANSPORT_ERROR, this.streamsFull())),
+            encodeMessage(
+              failure(message.id, TRANSPORT_ERROR, this.full("listen streams", "close one")),
+            ),
           );
           return;
         }
@@ -304,7 +306,7 @@ class StreamableHttpHandler implements HttpHandler {
     let transport = known;
     if (!transport && parsed.kind === "single" && initialize) {
       if (this.sessions.full) {
-        sendError(res, 503, TRANSPORT_ERROR, this.sessionsFull());
+        sendError(res, 503, TRANSPORT_ERROR, this.full("sessions", "end one (DELETE)"));
         return;
       }
       transport = this.sessions.create();
@@ -333,12 +335,9 @@ class StreamableHttpHandler implements HttpHandler {
     return true;
   }
 
-  private streamsFull(): string {
-    return `Service Unavailable: the server already holds its limit of ${this.options.maxSessions} listen streams; close one or try again later, or raise maxSessions (--max-sessions)`;
-  }
-
-  private sessionsFull(): string {
-    return `Service Unavailable: the server already holds its limit of ${this.options.maxSessions} sessions; end one (DELETE) or try again later, or raise maxSessions (--max-sessions)`;
+  /** Why one more session or listen stream is refused: maxSessions bounds each. */
+  private full(what: string, release: string): string {
+    return `Service Unavailable: the server already holds its limit of ${this.options.maxSessions} ${what}; ${release} or try again later, or raise maxSessions (--max-sessions)`;
   }
 
   private get(req: IncomingMessage, res: ServerResponse): void {
