@@ -41,7 +41,7 @@ function bytesToContent(data: Uint8Array, mimeType: string | undefined): Content
     : "returned bytes of an unknown format; return { data, mimeType } to say what they are";
 }
 
-/** Everything except structured output: the shapes DESIGN.md lists under "Results". */
+/** Everything except structured output: the shapes docs/design.md lists under "Results". */
 function toContent(value: unknown): ContentBlock[] | string {
   if (value === undefined) return [];
   if (typeof value === "string") return [text(value)];
