@@ -25,7 +25,7 @@ export async function dispatch(
   env: RequestEnv,
 ): Promise<JsonRpcResponse | undefined> {
   const { id, method } = request;
-  const handler = methodsFor(env.era).get(method);
+  const handler = methodsFor(env.era).get(method)?.handler;
   if (!handler) return failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
   if (Array.isArray(request.params)) {
     return failure(id, ErrorCode.InvalidParams, `${method}: params must be an object`);

@@ -30,8 +30,6 @@ import type { Params } from "./params.js";
 import { notifySafely } from "./send-safely.js";
 import type { MessageReceiver, SendOptions, Transport } from "./transport.js";
 
-const ALLOWED_BEFORE_INITIALIZE = new Set(["initialize", "ping"]);
-
 /**
  * One client connection in the stateful era: what initialize negotiated, the
  * log level, resource subscriptions, requests in flight both ways.
@@ -139,12 +137,8 @@ export class Session implements MessageReceiver, SessionState {
 
   private async handleRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
-    const version = this.protocolVersion;
-    if (
-      version === undefined &&
-      !ALLOWED_BEFORE_INITIALIZE.has(method) &&
-      methodsFor("stateful").has(method)
-    ) {
+    const known = methodsFor("stateful").get(method);
+    if (this.protocolVersion === undefined && known && !known.beforeInitialize) {
       return failure(
         id,
         ErrorCode.InvalidRequest,

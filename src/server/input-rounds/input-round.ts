@@ -13,13 +13,6 @@ export interface InputRoundLimits {
 /** The requests a 2026-07-28 server may embed in an `input_required` result. */
 export type InputMethod = "elicitation/create" | "sampling/createMessage" | "roots/list";
 
-/** The only requests that may answer with `input_required`. */
-export const ROUND_METHODS: ReadonlySet<string> = new Set([
-  "tools/call",
-  "prompts/get",
-  "resources/read",
-]);
-
 const KEY_PREFIX: Readonly<Record<InputMethod, string>> = {
   "elicitation/create": "elicitation",
   "sampling/createMessage": "sampling",

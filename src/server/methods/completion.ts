@@ -1,38 +1,41 @@
 import { complete } from "../../define/complete.js";
-import { invalidParams, optionalObject, requireString } from "../params.js";
-import type { MethodTable } from "./method.js";
+import { invalidParams, optionalObject, type Params, requireString } from "../params.js";
+import type { RequestContext } from "../request-context.js";
+import { BOTH_ERAS, type MethodTable } from "./method.js";
 
 export const completionMethods: MethodTable = {
-  async "completion/complete"(params, rc) {
-    const ref = optionalObject(params, "ref", "completion/complete");
-    const argument = optionalObject(params, "argument", "completion/complete");
-    if (!ref || !argument) {
-      throw invalidParams('completion/complete: "ref" and "argument" are required');
-    }
-    const argumentName = requireString(argument, "name", "completion/complete argument");
-    const value = requireString(argument, "value", "completion/complete argument");
-    const context = optionalObject(params, "context", "completion/complete");
-    const chosen = (optionalObject(context ?? {}, "arguments", "completion/complete context") ??
-      {}) as Record<string, string>;
-
-    let completers: Readonly<Record<string, unknown>>;
-    if (ref.type === "ref/prompt") {
-      const name = requireString(ref, "name", "completion/complete ref");
-      const prompt = rc.engine.registry.prompt(name);
-      if (!prompt) throw invalidParams(`Unknown prompt: "${name}"`);
-      completers = prompt.complete;
-    } else if (ref.type === "ref/resource") {
-      const uri = requireString(ref, "uri", "completion/complete ref");
-      const template = rc.engine.registry.templateByUri(uri);
-      if (!template) throw invalidParams(`Unknown resource template: "${uri}"`);
-      completers = template.complete;
-    } else {
-      throw invalidParams('completion/complete: ref.type must be "ref/prompt" or "ref/resource"');
-    }
-    // Own keys only: an argument named "toString" must not find Object's method.
-    const completer = (
-      Object.hasOwn(completers, argumentName) ? completers[argumentName] : undefined
-    ) as Parameters<typeof complete>[0];
-    return { completion: await complete(completer, { value, arguments: chosen }) };
-  },
+  "completion/complete": { eras: BOTH_ERAS, capability: "completions", handler: completion },
 };
+
+async function completion(params: Params, rc: RequestContext): Promise<unknown> {
+  const ref = optionalObject(params, "ref", "completion/complete");
+  const argument = optionalObject(params, "argument", "completion/complete");
+  if (!ref || !argument) {
+    throw invalidParams('completion/complete: "ref" and "argument" are required');
+  }
+  const argumentName = requireString(argument, "name", "completion/complete argument");
+  const value = requireString(argument, "value", "completion/complete argument");
+  const context = optionalObject(params, "context", "completion/complete");
+  const chosen = (optionalObject(context ?? {}, "arguments", "completion/complete context") ??
+    {}) as Record<string, string>;
+
+  let completers: Readonly<Record<string, unknown>>;
+  if (ref.type === "ref/prompt") {
+    const name = requireString(ref, "name", "completion/complete ref");
+    const prompt = rc.engine.registry.prompt(name);
+    if (!prompt) throw invalidParams(`Unknown prompt: "${name}"`);
+    completers = prompt.complete;
+  } else if (ref.type === "ref/resource") {
+    const uri = requireString(ref, "uri", "completion/complete ref");
+    const template = rc.engine.registry.templateByUri(uri);
+    if (!template) throw invalidParams(`Unknown resource template: "${uri}"`);
+    completers = template.complete;
+  } else {
+    throw invalidParams('completion/complete: ref.type must be "ref/prompt" or "ref/resource"');
+  }
+  // Own keys only: an argument named "toString" must not find Object's method.
+  const completer = (
+    Object.hasOwn(completers, argumentName) ? completers[argumentName] : undefined
+  ) as Parameters<typeof complete>[0];
+  return { completion: await complete(completer, { value, arguments: chosen }) };
+}

@@ -4,31 +4,37 @@ import { discoverMethods } from "./discover.js";
 import { lifecycleMethods } from "./lifecycle.js";
 import { listenMethods } from "./listen.js";
 import { loggingMethods } from "./logging.js";
-import type { MethodHandler, MethodTable } from "./method.js";
+import type { MethodDescriptor, MethodTable } from "./method.js";
 import { promptMethods } from "./prompts.js";
 import { resourceMethods, subscriptionMethods } from "./resources.js";
 import { toolMethods } from "./tools.js";
 
-export type { MethodHandler } from "./method.js";
+export type { MethodDescriptor, MethodHandler } from "./method.js";
 
-/** What both eras answer alike. */
-const COMMON: MethodTable = {
+/** Every request method the server answers, in either era. */
+const METHODS: MethodTable = {
+  ...lifecycleMethods,
+  ...discoverMethods,
   ...toolMethods,
   ...promptMethods,
   ...resourceMethods,
+  ...subscriptionMethods,
   ...completionMethods,
+  ...loggingMethods,
+  ...listenMethods,
 };
 
-function table(...parts: MethodTable[]): ReadonlyMap<string, MethodHandler> {
-  return new Map(parts.flatMap((part) => Object.entries(part)));
+/** Maps, not the object: a method named "constructor" or "__proto__" finds nothing. */
+function tableOf(era: Era): ReadonlyMap<string, MethodDescriptor> {
+  return new Map(Object.entries(METHODS).filter(([, method]) => method.eras.includes(era)));
 }
 
-/** Every request method each era answers, looked up once per request. */
-const METHODS: Readonly<Record<Era, ReadonlyMap<string, MethodHandler>>> = {
-  stateful: table(lifecycleMethods, COMMON, subscriptionMethods, loggingMethods),
-  stateless: table(discoverMethods, COMMON, listenMethods),
+const BY_ERA: Readonly<Record<Era, ReadonlyMap<string, MethodDescriptor>>> = {
+  stateful: tableOf("stateful"),
+  stateless: tableOf("stateless"),
 };
 
-export function methodsFor(era: Era): ReadonlyMap<string, MethodHandler> {
-  return METHODS[era];
+/** The methods one era answers, looked up once per request. */
+export function methodsFor(era: Era): ReadonlyMap<string, MethodDescriptor> {
+  return BY_ERA[era];
 }

@@ -1,9 +1,9 @@
 import { META } from "../../protocol/meta.js";
 import type { ServerCapabilities } from "../../protocol/types.js";
 import type { ServerChange } from "../change-bus.js";
-import { invalidParams, optionalObject } from "../params.js";
+import { invalidParams, optionalObject, type Params } from "../params.js";
 import type { RequestContext } from "../request-context.js";
-import type { MethodTable } from "./method.js";
+import { type MethodTable, STATELESS_ONLY } from "./method.js";
 import { MAX_SUBSCRIBED_URI } from "./resources.js";
 
 /** What a listen stream delivers: the 2026-07-28 SubscriptionFilter. */
@@ -90,30 +90,32 @@ function ended(rc: RequestContext): Promise<void> {
 }
 
 export const listenMethods: MethodTable = {
-  async "subscriptions/listen"(params, rc) {
-    const { engine, env } = rc;
-    const filter = honoured(
-      readFilter(params, engine.maxSubscriptions),
-      engine.capabilities(env.protocolVersion),
-    );
-    const tag = { [META.subscriptionId]: env.requestId };
-    const { channel } = env;
-    channel.notify("notifications/subscriptions/acknowledged", {
-      _meta: tag,
-      notifications: filter,
-    });
-    const uris = new Set(filter.resourceSubscriptions);
-    const unsubscribe = engine.bus.subscribe((change) => {
-      for (const [method, fields] of deliver(change, filter, uris)) {
-        channel.notify(method, { _meta: tag, ...fields });
-      }
-    });
-    try {
-      await ended(rc);
-    } finally {
-      unsubscribe();
-    }
-    // Reached on a graceful end (shutdown); a cancelled stream gets no response.
-    return { _meta: tag };
-  },
+  "subscriptions/listen": { eras: STATELESS_ONLY, handler: listen },
 };
+
+async function listen(params: Params, rc: RequestContext): Promise<unknown> {
+  const { engine, env } = rc;
+  const filter = honoured(
+    readFilter(params, engine.maxSubscriptions),
+    engine.capabilities(env.protocolVersion),
+  );
+  const tag = { [META.subscriptionId]: env.requestId };
+  const { channel } = env;
+  channel.notify("notifications/subscriptions/acknowledged", {
+    _meta: tag,
+    notifications: filter,
+  });
+  const uris = new Set(filter.resourceSubscriptions);
+  const unsubscribe = engine.bus.subscribe((change) => {
+    for (const [method, fields] of deliver(change, filter, uris)) {
+      channel.notify(method, { _meta: tag, ...fields });
+    }
+  });
+  try {
+    await ended(rc);
+  } finally {
+    unsubscribe();
+  }
+  // Reached on a graceful end (shutdown); a cancelled stream gets no response.
+  return { _meta: tag };
+}

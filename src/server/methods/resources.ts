@@ -7,7 +7,7 @@ import { decodeCursor, paginate } from "../pagination.js";
 import { invalidParams, optionalString, type Params, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import { listMethod } from "./list.js";
-import { type MethodTable, sessionOf } from "./method.js";
+import { BOTH_ERAS, type MethodTable, STATEFUL_ONLY, sessionOf } from "./method.js";
 
 /** The MCP error code for a resource URI nothing serves (2025 revisions). */
 export const RESOURCE_NOT_FOUND = McpErrorCode.ResourceNotFound;
@@ -16,28 +16,44 @@ const cachedResourceList = listMethod("resources/list", "resources");
 
 export const resourceMethods: MethodTable = {
   // Cached pages, unless a template lists its instances: those are asked for at each list.
-  "resources/list"(params, rc) {
-    const listing = rc.engine.registry.templates.filter((template) => template.instances);
-    return listing.length === 0
-      ? cachedResourceList(params, rc)
-      : listWithInstances(params, rc, listing);
+  "resources/list": {
+    eras: BOTH_ERAS,
+    capability: "resources",
+    handler(params, rc) {
+      const listing = rc.engine.registry.templates.filter((template) => template.instances);
+      return listing.length === 0
+        ? cachedResourceList(params, rc)
+        : listWithInstances(params, rc, listing);
+    },
   },
 
-  "resources/templates/list": listMethod("resources/templates/list", "resourceTemplates"),
+  "resources/templates/list": {
+    eras: BOTH_ERAS,
+    capability: "resources",
+    handler: listMethod("resources/templates/list", "resourceTemplates"),
+  },
 
-  async "resources/read"(params, rc) {
-    const uri = requireString(params, "uri", "resources/read");
-    const found = rc.engine.registry.resource(uri);
-    const stateless = rc.env.era === "stateless";
-    if (!found) {
-      // 2026-07-28 answers an unknown URI as invalid params; earlier revisions with -32002.
-      const code = stateless ? ErrorCode.InvalidParams : RESOURCE_NOT_FOUND;
-      throw new JsonRpcError(code, `Resource not found: ${uri}`, { uri });
-    }
-    const result = await found.resource.read(uri, found.params, rc);
-    return stateless ? { ...result, ...rc.engine.cacheHints("read") } : result;
+  "resources/read": {
+    eras: BOTH_ERAS,
+    capability: "resources",
+    asksInput: true,
+    names: "uri",
+    handler: read,
   },
 };
+
+async function read(params: Params, rc: RequestContext): Promise<unknown> {
+  const uri = requireString(params, "uri", "resources/read");
+  const found = rc.engine.registry.resource(uri);
+  const stateless = rc.env.era === "stateless";
+  if (!found) {
+    // 2026-07-28 answers an unknown URI as invalid params; earlier revisions with -32002.
+    const code = stateless ? ErrorCode.InvalidParams : RESOURCE_NOT_FOUND;
+    throw new JsonRpcError(code, `Resource not found: ${uri}`, { uri });
+  }
+  const result = await found.resource.read(uri, found.params, rc);
+  return stateless ? { ...result, ...rc.engine.cacheHints("read") } : result;
+}
 
 /** The longest URI a client may subscribe to: what a client holds, the server holds too. */
 export const MAX_SUBSCRIBED_URI = 8192;
@@ -55,23 +71,30 @@ function subscribableUri(params: Record<string, unknown>, method: string): strin
 
 /** Resource subscriptions held by a 2025 session (2026-07-28 uses subscriptions/listen). */
 export const subscriptionMethods: MethodTable = {
-  "resources/subscribe"(params, rc) {
-    const uri = subscribableUri(params, "resources/subscribe");
-    const { subscriptions } = sessionOf(rc);
-    const most = rc.engine.maxSubscriptions;
-    if (!subscriptions.has(uri) && subscriptions.size >= most) {
-      throw invalidParams(
-        `resources/subscribe: this session already holds ${most} subscriptions, the most it may; unsubscribe from one, or raise maxSubscriptions`,
-      );
-    }
-    subscriptions.add(uri);
-    return {};
+  "resources/subscribe": {
+    eras: STATEFUL_ONLY,
+    needsSession: true,
+    handler(params, rc) {
+      const uri = subscribableUri(params, "resources/subscribe");
+      const { subscriptions } = sessionOf(rc);
+      const most = rc.engine.maxSubscriptions;
+      if (!subscriptions.has(uri) && subscriptions.size >= most) {
+        throw invalidParams(
+          `resources/subscribe: this session already holds ${most} subscriptions, the most it may; unsubscribe from one, or raise maxSubscriptions`,
+        );
+      }
+      subscriptions.add(uri);
+      return {};
+    },
   },
 
-  "resources/unsubscribe"(params, rc) {
-    const uri = requireString(params, "uri", "resources/unsubscribe");
-    sessionOf(rc).subscriptions.delete(uri);
-    return {};
+  "resources/unsubscribe": {
+    eras: STATEFUL_ONLY,
+    handler(params, rc) {
+      const uri = requireString(params, "uri", "resources/unsubscribe");
+      sessionOf(rc).subscriptions.delete(uri);
+      return {};
+    },
   },
 };
 

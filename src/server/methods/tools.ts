@@ -1,17 +1,27 @@
 import { callToolResultForVersion } from "../../protocol/downgrade.js";
 import { invalidParams, optionalObject, requireString } from "../params.js";
 import { listMethod } from "./list.js";
-import type { MethodTable } from "./method.js";
+import { BOTH_ERAS, type MethodTable } from "./method.js";
 
 export const toolMethods: MethodTable = {
-  "tools/list": listMethod("tools/list", "tools"),
+  "tools/list": {
+    eras: BOTH_ERAS,
+    capability: "tools",
+    handler: listMethod("tools/list", "tools"),
+  },
 
-  async "tools/call"(params, rc) {
-    const name = requireString(params, "name", "tools/call");
-    const tool = rc.engine.registry.tool(name);
-    if (!tool) throw invalidParams(`Unknown tool: "${name}"`);
-    const args = optionalObject(params, "arguments", "tools/call");
-    const result = await tool.call(args, rc);
-    return callToolResultForVersion(result, rc.protocolVersion);
+  "tools/call": {
+    eras: BOTH_ERAS,
+    capability: "tools",
+    asksInput: true,
+    names: "name",
+    async handler(params, rc) {
+      const name = requireString(params, "name", "tools/call");
+      const tool = rc.engine.registry.tool(name);
+      if (!tool) throw invalidParams(`Unknown tool: "${name}"`);
+      const args = optionalObject(params, "arguments", "tools/call");
+      const result = await tool.call(args, rc);
+      return callToolResultForVersion(result, rc.protocolVersion);
+    },
   },
 };

@@ -5,27 +5,15 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
 } from "../../jsonrpc/index.js";
-import { LOGGING_LEVELS, type ServerCapabilities } from "../../protocol/types.js";
+import { LOGGING_LEVELS } from "../../protocol/types.js";
 import { dispatch } from "../dispatch.js";
 import type { Engine } from "../engine.js";
 import type { ClientChannel, RequestEnv } from "../env.js";
 import type { InFlight } from "../in-flight.js";
-import { InputRound, ROUND_METHODS } from "../input-rounds/input-round.js";
+import { InputRound } from "../input-rounds/input-round.js";
 import { methodsFor } from "../methods/index.js";
 import { notifySafely } from "../send-safely.js";
 import { type Envelope, readEnvelope } from "./envelope.js";
-
-/** The capability a method needs the server to offer; without it the method does not exist. */
-const OFFERED_BY: ReadonlyMap<string, keyof ServerCapabilities> = new Map([
-  ["tools/list", "tools"],
-  ["tools/call", "tools"],
-  ["prompts/list", "prompts"],
-  ["prompts/get", "prompts"],
-  ["resources/list", "resources"],
-  ["resources/templates/list", "resources"],
-  ["resources/read", "resources"],
-  ["completion/complete", "completions"],
-]);
 
 /**
  * Serves one 2026-07-28 request: no session, everything it needs is in its
@@ -40,7 +28,8 @@ export async function serveStateless(
   closing?: AbortSignal,
 ): Promise<JsonRpcResponse | undefined> {
   const { id, method } = request;
-  if (!methodsFor("stateless").has(method)) {
+  const described = methodsFor("stateless").get(method);
+  if (!described) {
     return failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
   }
   if (Array.isArray(request.params)) {
@@ -51,17 +40,17 @@ export async function serveStateless(
   let inputRound: InputRound | undefined;
   try {
     envelope = readEnvelope(method, params);
-    if (ROUND_METHODS.has(method)) inputRound = InputRound.open(engine.inputRounds, method, params);
+    if (described.asksInput) inputRound = InputRound.open(engine.inputRounds, method, params);
   } catch (error) {
     if (!isJsonRpcError(error)) throw error;
     return failure(id, error.code, error.message, error.data);
   }
-  const offeredBy = OFFERED_BY.get(method);
-  if (offeredBy && !engine.capabilities(envelope.protocolVersion)[offeredBy]) {
+  const { capability } = described;
+  if (capability && !engine.capabilities(envelope.protocolVersion)[capability]) {
     return failure(
       id,
       ErrorCode.MethodNotFound,
-      `Method not found: ${method} (this server offers no ${offeredBy})`,
+      `Method not found: ${method} (this server offers no ${capability})`,
     );
   }
   return dispatch(

@@ -10,13 +10,11 @@ import {
   type JsonRpcResponse,
 } from "../../jsonrpc/index.js";
 import { LATEST_STATEFUL_VERSION } from "../../protocol/versions.js";
+import { methodsFor } from "../../server/index.js";
 import type { McpServer } from "../../server/server.js";
 import type { Transport } from "../../server/transport.js";
 
 const WARM_UP_ID = "mcp-dir-stateless-initialize";
-
-/** What only a session can deliver: refused, not accepted and silently never honoured. */
-const NEEDS_SESSION: ReadonlySet<string> = new Set(["resources/subscribe"]);
 
 /**
  * One 2025 request served without a session, as a deployment with no
@@ -31,7 +29,8 @@ export function serveLegacyPost(
   request: JsonRpcRequest,
   versionHeader: string | null,
 ): Promise<Response> {
-  if (NEEDS_SESSION.has(request.method)) {
+  // What only a session can deliver: refused, not accepted and silently never honoured.
+  if (methodsFor("stateful").get(request.method)?.needsSession) {
     return Promise.resolve(
       answer(
         failure(

@@ -2,6 +2,7 @@ import type { JsonRpcRequest } from "../../jsonrpc/index.js";
 import { mirroredParams } from "../../protocol/mcp-param.js";
 import { claimedVersion } from "../../protocol/meta.js";
 import type { Registry } from "../../registry/registry.js";
+import { methodsFor } from "../../server/index.js";
 
 /**
  * The 2026-07-28 request headers: `MCP-Protocol-Version`, `Mcp-Method`,
@@ -31,7 +32,7 @@ export function headerMismatch(
       ? "the Mcp-Method header is missing"
       : `the Mcp-Method header ${quote(method)} does not match the body's method ${quote(request.method)}`;
   }
-  const named = NAMED_BY.get(request.method);
+  const named = methodsFor("stateless").get(request.method)?.names;
   if (named === undefined) return undefined;
   const problem = compare(headers, "mcp-name", "Mcp-Name", params[named]);
   if (problem !== undefined || request.method !== "tools/call") return problem;
@@ -47,16 +48,6 @@ export function headerMismatch(
   }
   return undefined;
 }
-
-/**
- * The body field each method's `Mcp-Name` header mirrors. A Map, as the method
- * tables are: a method named "constructor" or "__proto__" is not in it.
- */
-const NAMED_BY: ReadonlyMap<string, string> = new Map([
-  ["tools/call", "name"],
-  ["prompts/get", "name"],
-  ["resources/read", "uri"],
-]);
 
 function one(headers: HeaderMap, name: string): string | undefined {
   const value = headers[name];
