@@ -9,8 +9,8 @@ import {
   type JsonRpcRequest,
   type Parsed,
 } from "../jsonrpc/index.js";
-import { claimedVersion } from "../protocol/meta.js";
 import type { Engine } from "./engine.js";
+import { eraOf } from "./era.js";
 import { InFlight } from "./in-flight.js";
 import type { Params } from "./params.js";
 import type { Session } from "./session.js";
@@ -46,7 +46,9 @@ export class Connection implements MessageReceiver {
       this.session.receive(parsed);
     } else if (parsed.kind === "invalid") {
       this.transport.send(parsed.error);
-    } else if (parsed.kind === "single" && this.isStateless(parsed.message)) {
+    } else if (parsed.kind === "single" && (this.stateless || eraOf(parsed) === "stateless")) {
+      // A server/discover probe is answered without fixing the era: dual-era clients probe with it.
+      if (!this.stateless && !isDiscover(parsed.message)) this.stateless = true;
       this.serve(parsed.message);
     } else if (this.stateless) {
       this.transport.send(
@@ -60,14 +62,6 @@ export class Connection implements MessageReceiver {
       this.session = this.openSession(this.transport);
       this.session.receive(parsed);
     }
-  }
-
-  /** Whether the message belongs to the stateless era (fixing it when it is the first to). */
-  private isStateless(message: JsonRpcMessage): boolean {
-    if (this.stateless) return true;
-    if (!isRequest(message) || claimedVersion(message.params) === undefined) return false;
-    if (message.method !== "server/discover") this.stateless = true;
-    return true;
   }
 
   private serve(message: JsonRpcMessage): void {
@@ -117,4 +111,8 @@ export class Connection implements MessageReceiver {
     for (const inFlight of this.inFlight.values()) inFlight.cancel("The connection closed");
     this.inFlight.clear();
   }
+}
+
+function isDiscover(message: JsonRpcMessage): boolean {
+  return isRequest(message) && message.method === "server/discover";
 }

@@ -8,12 +8,12 @@ import {
   type Parsed,
   parseMessage,
 } from "../../jsonrpc/index.js";
-import { claimedVersion } from "../../protocol/meta.js";
 import {
   isStatefulVersion,
   isStatelessVersion,
   STATEFUL_VERSIONS,
 } from "../../protocol/versions.js";
+import { eraOf } from "../../server/index.js";
 import type { McpServer } from "../../server/server.js";
 import { readBody } from "./body.js";
 import { baseUrl, PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from "./metadata.js";
@@ -72,22 +72,6 @@ const UNKNOWN_SESSION =
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * Whether a POST body belongs to the 2026-07-28 era: decided once, from the
- * body (a `_meta` protocol version claim), with the MCP-Protocol-Version header
- * deciding only for a body that claims nothing. `initialize` without a claim
- * is the 2025 handshake whatever the header says.
- */
-function isStatelessPost(parsed: Parsed, req: IncomingMessage): boolean {
-  if (header(req, "mcp-session-id") !== undefined || parsed.kind === "invalid") return false;
-  if (parsed.kind === "single") {
-    const { message } = parsed;
-    if (isRequest(message) && claimedVersion(message.params) !== undefined) return true;
-    if (isRequest(message) && message.method === "initialize") return false;
-  }
-  return isStatelessVersion(header(req, "mcp-protocol-version"));
 }
 
 function refuse(res: ServerResponse, refusal: Refusal): void {
@@ -232,7 +216,11 @@ class StreamableHttpHandler implements HttpHandler {
         sendError(res, 404, SESSION_NOT_FOUND, UNKNOWN_SESSION);
       } else if (body.ok) {
         const parsed = parseMessage(body.text);
-        if (!transport && isStatelessPost(parsed, req)) this.stateless(parsed, req, res);
+        const stateless =
+          !transport &&
+          parsed.kind !== "invalid" &&
+          eraOf(parsed, header(req, "mcp-protocol-version")) === "stateless";
+        if (stateless) this.stateless(parsed, req, res);
         else this.deliver(parsed, transport, res);
       } else if (body.reason === "too-large") {
         // Close rather than read and discard the rest of a body that may never end.
