@@ -91,9 +91,7 @@ export class Connection implements MessageReceiver {
     this.inFlight.set(id, inFlight);
     const channel = {
       notify: (method: string, params: Params) => {
-        if (!inFlight.cancelled && !this.isClosed) {
-          this.transport.send({ jsonrpc: "2.0", method, params });
-        }
+        if (!this.isClosed) this.transport.send({ jsonrpc: "2.0", method, params });
       },
     };
     try {

@@ -12,10 +12,12 @@ import { type ChangeBus, InProcessChangeBus } from "./change-bus.js";
 import { ChangeNotifier } from "./change-notifier.js";
 import { Connection } from "./connection.js";
 import type { Engine } from "./engine.js";
+import type { ClientChannel } from "./env.js";
 import { InFlight } from "./in-flight.js";
 import type { InputRoundLimits } from "./input-rounds/input-round.js";
 import { RequestStateSigner, STATE_KEY_ENV } from "./input-rounds/request-state.js";
 import { ListCache } from "./list-cache.js";
+import type { Params } from "./params.js";
 import { ResourceWatchers } from "./resource-watchers.js";
 import { Session } from "./session.js";
 import type { CacheHints } from "./stateless/result.js";
@@ -193,11 +195,20 @@ export class McpServer implements Engine {
       once: true,
     });
     const channel = {
-      notify: (method: string, params: Record<string, unknown>) => {
-        if (!inFlight.cancelled) options.notify({ jsonrpc: "2.0", method, params });
-      },
+      notify: (method: string, params: Params) =>
+        options.notify({ jsonrpc: "2.0", method, params }),
     };
-    return serveStateless(this, request, channel, inFlight, options.closing);
+    return this.serveStateless(request, channel, inFlight, options.closing);
+  }
+
+  /** `serveRequest` for transports, which keep the request's InFlight to cancel it. @internal */
+  serveStateless(
+    request: JsonRpcRequest,
+    channel: ClientChannel,
+    inFlight: InFlight,
+    closing?: AbortSignal,
+  ): Promise<JsonRpcResponse | undefined> {
+    return serveStateless(this, request, channel, inFlight, closing);
   }
 
   /**

@@ -8,8 +8,7 @@ import {
   LineDecoder,
   parseMessage,
 } from "../jsonrpc/index.js";
-import type { McpServer } from "../server/server.js";
-import type { MessageReceiver, Transport } from "../server/transport.js";
+import type { McpServer, MessageReceiver, Transport } from "../server/index.js";
 
 export interface StdioOptions {
   input?: Readable;

@@ -18,7 +18,10 @@ import { type Envelope, readEnvelope } from "./envelope.js";
 /**
  * Serves one 2026-07-28 request: no session, everything it needs is in its
  * `_meta`. `channel` carries what relates to it (progress, logs) back to its
- * client; resolves to undefined when it was cancelled.
+ * client until it is cancelled through `inFlight`; aborting `closing` ends a
+ * long-lived one (a listen stream) with its graceful result. Resolves to the
+ * response, or to undefined when it was cancelled. Every transport serves a
+ * 2026 request through here (`McpServer.serveStateless`).
  */
 export async function serveStateless(
   engine: Engine,
@@ -80,13 +83,16 @@ function statelessEnv(
     progressToken: envelope.progressToken,
     inFlight,
     // No request to the client: a 2026 server asks through its result instead.
+    // Nothing more reaches the client of a cancelled request.
     channel: {
-      notify: (method, params) =>
+      notify: (method, params) => {
+        if (inFlight.cancelled) return;
         notifySafely(
           (message) => engine.warn(message),
           method,
           () => channel.notify(method, params),
-        ),
+        );
+      },
     },
     wantsLog: (level) => LOGGING_LEVELS.indexOf(level) >= least,
     closing,

@@ -10,9 +10,7 @@ import {
 } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import { claimedVersion } from "../../protocol/meta.js";
-import { InFlight } from "../../server/in-flight.js";
-import type { McpServer } from "../../server/server.js";
-import { serveStateless } from "../../server/stateless/serve.js";
+import { InFlight, type McpServer } from "../../server/index.js";
 import { headerMismatch } from "../http/mcp-headers.js";
 import { statusOf } from "../http/status.js";
 import { serveLegacyPost } from "./legacy-post.js";
@@ -143,7 +141,7 @@ function serveModern(
   const event = (data: string) => stream?.enqueue(encoder.encode(`data: ${data}\n\n`));
   const channel = {
     notify(method: string, params: Record<string, unknown>) {
-      if (settled || inFlight.cancelled) return;
+      if (settled) return;
       if (!stream) {
         const body = new ReadableStream<Uint8Array>({
           start: (controller) => {
@@ -161,8 +159,9 @@ function serveModern(
       event(encodeMessage({ jsonrpc: "2.0", method, params }));
     },
   };
-  void serveStateless(server, message, channel, inFlight, request.signal).then(
-    (response: JsonRpcResponse | undefined) => {
+  void server
+    .serveStateless(message, channel, inFlight, request.signal)
+    .then((response: JsonRpcResponse | undefined) => {
       settled = true;
       if (stream) {
         if (response) event(encodeMessage(response));
@@ -172,7 +171,6 @@ function serveModern(
       } else {
         answer(new Response(null, { status: 204 }));
       }
-    },
-  );
+    });
   return answered;
 }

@@ -10,9 +10,7 @@ import {
   type JsonRpcResponse,
 } from "../../jsonrpc/index.js";
 import { LATEST_STATEFUL_VERSION } from "../../protocol/versions.js";
-import { methodsFor } from "../../server/index.js";
-import type { McpServer } from "../../server/server.js";
-import type { Transport } from "../../server/transport.js";
+import { type McpServer, methodsFor, type Transport } from "../../server/index.js";
 
 const WARM_UP_ID = "mcp-dir-stateless-initialize";
 

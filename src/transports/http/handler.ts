@@ -13,8 +13,7 @@ import {
   isStatelessVersion,
   STATEFUL_VERSIONS,
 } from "../../protocol/versions.js";
-import { eraOf } from "../../server/index.js";
-import type { McpServer } from "../../server/server.js";
+import { eraOf, type McpServer } from "../../server/index.js";
 import { readBody } from "./body.js";
 import { baseUrl, PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from "./metadata.js";
 import {

@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { McpServer } from "../../server/server.js";
+import type { McpServer } from "../../server/index.js";
 import { createHttpHandler, type HttpStats } from "./handler.js";
 import { type HttpHandlerOptions, LOOPBACK_HOSTS } from "./options.js";
 

@@ -1,4 +1,4 @@
-import type { McpServer } from "../../server/server.js";
+import type { McpServer } from "../../server/index.js";
 import type { ResolvedHttpOptions } from "./options.js";
 import { HttpSessionTransport } from "./session-transport.js";
 

@@ -11,8 +11,7 @@ import {
 } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import { atLeast } from "../../protocol/versions.js";
-import type { Session } from "../../server/session.js";
-import type { MessageReceiver, SendOptions, Transport } from "../../server/transport.js";
+import type { MessageReceiver, SendOptions, Session, Transport } from "../../server/index.js";
 import { EventStore, parseEventId, STANDALONE_STREAM } from "./event-store.js";
 import type { ResolvedHttpOptions } from "./options.js";
 import { type ExchangeOwner, PostExchange } from "./post-exchange.js";

@@ -7,9 +7,7 @@ import {
   type JsonRpcMessage,
 } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
-import { InFlight } from "../../server/in-flight.js";
-import type { McpServer } from "../../server/server.js";
-import { serveStateless } from "../../server/stateless/serve.js";
+import { InFlight, type McpServer } from "../../server/index.js";
 import { headerMismatch } from "./mcp-headers.js";
 import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
@@ -60,7 +58,7 @@ export function serveStatelessPost(
   });
   const channel = {
     notify(method: string, params: Record<string, unknown>) {
-      if (settled || inFlight.cancelled || res.destroyed) return;
+      if (settled || res.destroyed) return;
       if (!stream) {
         stream = new SseConnection(res, undefined, cancel);
         // A listen stream can stay quiet for long: comment lines keep proxies from cutting it.
@@ -73,7 +71,7 @@ export function serveStatelessPost(
       stream.event(undefined, encodeMessage({ jsonrpc: "2.0", method, params }));
     },
   };
-  void serveStateless(server, message, channel, inFlight, closing).then((response) => {
+  void server.serveStateless(message, channel, inFlight, closing).then((response) => {
     settled = true;
     clearInterval(keepAlive);
     if (!response) {
