@@ -12,8 +12,8 @@ import { McpErrorCode } from "../../protocol/errors.js";
 import { claimedVersion } from "../../protocol/meta.js";
 import { InFlight, type McpServer } from "../../server/index.js";
 import { headerMismatch } from "../http/mcp-headers.js";
+import { serveSessionlessPost } from "../http/sessionless-post.js";
 import { statusOf } from "../http/status.js";
-import { serveLegacyPost } from "./legacy-post.js";
 
 export interface FetchHandlerOptions {
   /** The MCP endpoint. Default "/mcp". */
@@ -113,7 +113,11 @@ export function createFetchHandler(
       claimedVersion(message.params as Record<string, unknown> | undefined) !== undefined;
     return modern
       ? serveModern(server, message, request)
-      : serveLegacyPost(server, message, request.headers.get("mcp-protocol-version"));
+      : serveSessionlessPost(
+          server,
+          message,
+          request.headers.get("mcp-protocol-version") ?? undefined,
+        ).then((response) => json(200, encodeMessage(response)));
   };
 }
 

@@ -1,8 +1,5 @@
 import type { IncomingMessage } from "node:http";
-
-export type BodyOutcome =
-  | { ok: true; text: string }
-  | { ok: false; reason: "too-large" | "aborted" };
+import type { BodyOutcome } from "./exchange.js";
 
 /**
  * Reads a request body up to `maxBytes`. A declared Content-Length over the

@@ -3,6 +3,7 @@ import { mirroredParams } from "../../protocol/mcp-param.js";
 import { claimedVersion } from "../../protocol/meta.js";
 import type { Registry } from "../../registry/registry.js";
 import { methodsFor } from "../../server/index.js";
+import { type HeaderMap, headerOf } from "./exchange.js";
 
 /**
  * The 2026-07-28 request headers: `MCP-Protocol-Version`, `Mcp-Method`,
@@ -10,9 +11,6 @@ import { methodsFor } from "../../server/index.js";
  * parameters ask for, each checked against the body it mirrors. Returns why
  * they disagree, or undefined when they agree.
  */
-/** Request headers by lower-case name, as node:http gives them (or as read from a `Headers`). */
-export type HeaderMap = Readonly<Record<string, string | string[] | undefined>>;
-
 export function headerMismatch(
   headers: HeaderMap,
   request: JsonRpcRequest,
@@ -20,13 +18,13 @@ export function headerMismatch(
 ): string | undefined {
   const params = (request.params ?? {}) as Record<string, unknown>;
   const claimed = claimedVersion(params);
-  const version = one(headers, "mcp-protocol-version");
+  const version = headerOf(headers, "mcp-protocol-version");
   if (claimed !== undefined && version !== claimed) {
     return version === undefined
       ? "the MCP-Protocol-Version header is missing"
       : `the MCP-Protocol-Version header ${quote(version)} does not match the body's protocol version ${JSON.stringify(claimed)}`;
   }
-  const method = one(headers, "mcp-method");
+  const method = headerOf(headers, "mcp-method");
   if (method !== request.method) {
     return method === undefined
       ? "the Mcp-Method header is missing"
@@ -47,11 +45,6 @@ export function headerMismatch(
     if (mismatch !== undefined) return mismatch;
   }
   return undefined;
-}
-
-function one(headers: HeaderMap, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function quote(value: string): string {
@@ -79,7 +72,7 @@ function compare(
   label: string,
   expected: unknown,
 ): string | undefined {
-  const raw = one(headers, key);
+  const raw = headerOf(headers, key);
   if (raw === undefined) return `the ${label} header is missing`;
   const decoded = decode(raw);
   if ("problem" in decoded) return `the ${label} header ${decoded.problem}`;

@@ -1,16 +1,16 @@
-import type { IncomingMessage } from "node:http";
+import { headerOf, type RequestHead } from "./exchange.js";
 import type { ResolvedHttpOptions } from "./options.js";
 
 export const PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
 
 /** Where clients reach this server: the configured public URL, else what the (checked) Host says. */
-export function baseUrl(req: IncomingMessage, options: ResolvedHttpOptions): string {
-  return options.publicUrl ?? `http://${req.headers.host ?? "localhost"}`;
+export function baseUrl(req: RequestHead, options: ResolvedHttpOptions): string {
+  return options.publicUrl ?? `http://${headerOf(req.headers, "host") ?? "localhost"}`;
 }
 
 /** RFC 9728 protected-resource metadata for the MCP endpoint. */
 export function protectedResourceMetadata(
-  req: IncomingMessage,
+  req: RequestHead,
   options: ResolvedHttpOptions,
   resourceName: string,
 ): Record<string, unknown> {

@@ -1,6 +1,6 @@
-import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { failure, type JsonRpcId } from "../../jsonrpc/index.js";
 import type { EventStore } from "./event-store.js";
+import type { ResponseHeaders, ResponseWriter } from "./exchange.js";
 import { SseConnection } from "./sse.js";
 
 /** What an exchange needs from the session transport that owns it. */
@@ -36,7 +36,7 @@ export class PostExchange {
 
   constructor(
     private readonly owner: ExchangeOwner,
-    private readonly res: ServerResponse,
+    private readonly res: ResponseWriter,
     readonly ids: readonly JsonRpcId[],
     readonly isInitialize: boolean,
   ) {
@@ -69,7 +69,7 @@ export class PostExchange {
   respond(text: string): void {
     if (this.state === "pending") {
       this.state = "done";
-      const headers: OutgoingHttpHeaders = {
+      const headers: ResponseHeaders = {
         "content-type": "application/json",
         "content-length": Buffer.byteLength(text),
       };

@@ -1,5 +1,5 @@
-import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { McpErrorCode } from "../../protocol/errors.js";
+import type { ResponseHeaders, ResponseWriter } from "./exchange.js";
 
 export const TRANSPORT_ERROR = McpErrorCode.TransportError;
 export const SESSION_NOT_FOUND = McpErrorCode.SessionNotFound;
@@ -9,20 +9,20 @@ export const SESSION_NOT_FOUND = McpErrorCode.SessionNotFound;
  * 2025-11-25 transport page allows for refusals that answer no particular request.
  */
 export function sendError(
-  res: ServerResponse,
+  res: ResponseWriter,
   status: number,
   code: number,
   message: string,
-  headers?: OutgoingHttpHeaders,
+  headers?: ResponseHeaders,
 ): void {
   sendJson(res, status, JSON.stringify({ jsonrpc: "2.0", error: { code, message } }), headers);
 }
 
 export function sendJson(
-  res: ServerResponse,
+  res: ResponseWriter,
   status: number,
   body: string,
-  headers?: OutgoingHttpHeaders,
+  headers?: ResponseHeaders,
 ): void {
   if (res.headersSent) {
     res.end();
@@ -36,11 +36,7 @@ export function sendJson(
   res.end(body);
 }
 
-export function sendEmpty(
-  res: ServerResponse,
-  status: number,
-  headers?: OutgoingHttpHeaders,
-): void {
+export function sendEmpty(res: ResponseWriter, status: number, headers?: ResponseHeaders): void {
   res.writeHead(status, headers);
   res.end();
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import { type HeaderMap, headerOf, type ResponseHeaders } from "./exchange.js";
 import { LOOPBACK_HOSTS, type ResolvedHttpOptions } from "./options.js";
 import { TRANSPORT_ERROR } from "./responses.js";
 
@@ -8,12 +8,12 @@ export interface Refusal {
   status: number;
   code: number;
   message: string;
-  headers?: OutgoingHttpHeaders;
+  headers?: ResponseHeaders;
 }
 
 const LOOPBACK: ReadonlySet<string> = new Set(LOOPBACK_HOSTS);
 
-function refuse(status: number, message: string, headers?: OutgoingHttpHeaders): Refusal {
+function refuse(status: number, message: string, headers?: ResponseHeaders): Refusal {
   return headers
     ? { status, code: TRANSPORT_ERROR, message, headers }
     : { status, code: TRANSPORT_ERROR, message };
@@ -33,10 +33,10 @@ export function hostnameOf(host: string): string {
  * Host proves nothing: a rebound page sends exactly that.
  */
 export function checkHostAndOrigin(
-  headers: IncomingHttpHeaders,
+  headers: HeaderMap,
   options: ResolvedHttpOptions,
 ): Refusal | undefined {
-  const host = headers.host;
+  const host = headerOf(headers, "host");
   const allowedHosts = options.allowedHosts;
   if (allowedHosts && (host === undefined || !allowedHosts.has(hostnameOf(host)))) {
     return refuse(
@@ -44,7 +44,7 @@ export function checkHostAndOrigin(
       `Forbidden: Host "${host ?? ""}" is not allowed (DNS rebinding protection); add its hostname to allowedHosts to accept it`,
     );
   }
-  const origin = headers.origin;
+  const origin = headerOf(headers, "origin");
   if (origin === undefined || options.allowedOrigins.has(origin)) return undefined;
   let originHost: string;
   try {
@@ -66,11 +66,11 @@ export function resourceMetadataUrl(baseUrl: string, path: string): string {
 
 /** Bearer-token check; compares in constant time. */
 export function checkBearer(
-  headers: IncomingHttpHeaders,
+  headers: HeaderMap,
   token: string,
   metadataUrl: string,
 ): Refusal | undefined {
-  const authorization = headers.authorization;
+  const authorization = headerOf(headers, "authorization");
   const match = authorization === undefined ? null : /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
   if (match?.[1] !== undefined && sameSecret(match[1], token)) return undefined;
   const challenge =
@@ -99,11 +99,12 @@ export function mediaType(value: string | undefined): string {
   return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
 }
 
-export function checkJsonContentType(headers: IncomingHttpHeaders): Refusal | undefined {
-  if (mediaType(headers["content-type"]) === "application/json") return undefined;
+export function checkJsonContentType(headers: HeaderMap): Refusal | undefined {
+  const contentType = headerOf(headers, "content-type");
+  if (mediaType(contentType) === "application/json") return undefined;
   return refuse(
     415,
-    `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${JSON.stringify(headers["content-type"] ?? "none")})`,
+    `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${JSON.stringify(contentType ?? "none")})`,
   );
 }
 
@@ -121,8 +122,8 @@ export function accepts(accept: string, type: string): boolean {
 // Clients send the same Accept on every request: remember the last verdict.
 let lastPostAccept: string | undefined;
 
-export function checkPostAccept(headers: IncomingHttpHeaders): Refusal | undefined {
-  const accept = headers.accept;
+export function checkPostAccept(headers: HeaderMap): Refusal | undefined {
+  const accept = headerOf(headers, "accept");
   if (accept !== undefined && accept === lastPostAccept) return undefined;
   if (
     accept !== undefined &&
@@ -138,8 +139,8 @@ export function checkPostAccept(headers: IncomingHttpHeaders): Refusal | undefin
   );
 }
 
-export function checkGetAccept(headers: IncomingHttpHeaders): Refusal | undefined {
-  const accept = headers.accept;
+export function checkGetAccept(headers: HeaderMap): Refusal | undefined {
+  const accept = headerOf(headers, "accept");
   if (accept !== undefined && accepts(accept, "text/event-stream")) return undefined;
   return refuse(
     406,

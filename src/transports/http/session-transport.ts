@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import {
   ErrorCode,
   encodeBatch,
@@ -13,6 +12,7 @@ import { McpErrorCode } from "../../protocol/errors.js";
 import { atLeast } from "../../protocol/versions.js";
 import type { MessageReceiver, SendOptions, Session, Transport } from "../../server/index.js";
 import { EventStore, parseEventId, STANDALONE_STREAM } from "./event-store.js";
+import type { ResponseWriter } from "./exchange.js";
 import type { ResolvedHttpOptions } from "./options.js";
 import { type ExchangeOwner, PostExchange } from "./post-exchange.js";
 import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
@@ -90,7 +90,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
   /** A POST carrying requests: `ids` are their ids. */
   post(
     parsed: Parsed,
-    res: ServerResponse,
+    res: ResponseWriter,
     ids: readonly JsonRpcId[],
     isInitialize: boolean,
   ): void {
@@ -107,7 +107,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
   }
 
   /** A POST carrying only notifications or responses: 202, or 400 if the session refuses it. */
-  accept(parsed: Parsed, res: ServerResponse): void {
+  accept(parsed: Parsed, res: ResponseWriter): void {
     this.lastActivity = Date.now();
     let refusal: string | undefined;
     this.deliver(parsed, (response) => {
@@ -146,14 +146,14 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
   }
 
   /** A GET without Last-Event-ID: the standalone stream, with what queued while none was open. */
-  openStandalone(res: ServerResponse): void {
+  openStandalone(res: ResponseWriter): void {
     this.lastActivity = Date.now();
     const connection = this.connect(res, (closed) => this.standalone.detach(closed));
     this.standalone.open(connection, this.primes() ? this.retryMs : undefined);
   }
 
   /** A GET with Last-Event-ID: replay what followed it on that stream, then carry the stream on. */
-  resume(res: ServerResponse, lastEventId: string): void {
+  resume(res: ResponseWriter, lastEventId: string): void {
     this.lastActivity = Date.now();
     const position = parseEventId(lastEventId);
     const exchange = position && this.streams.get(position.stream);
@@ -183,7 +183,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
   }
 
   private connect(
-    res: ServerResponse,
+    res: ResponseWriter,
     onClose: (connection: SseConnection) => void,
   ): SseConnection {
     return new SseConnection(res, { "mcp-session-id": this.sessionId }, (connection) => {

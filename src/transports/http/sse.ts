@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { ResponseHeaders, ResponseWriter } from "./exchange.js";
 
 /**
  * Past this much unsent output the client is not reading: drop the connection
@@ -7,7 +7,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
  */
 const MAX_UNSENT_BYTES = 16 * 1024 * 1024;
 
-const SSE_HEADERS: OutgoingHttpHeaders = {
+const SSE_HEADERS: ResponseHeaders = {
   "content-type": "text/event-stream",
   "cache-control": "no-cache, no-transform",
   // Asks nginx and similar proxies not to buffer the stream.
@@ -22,8 +22,8 @@ export class SseConnection {
   private isOpen = true;
 
   constructor(
-    private readonly res: ServerResponse,
-    extraHeaders: OutgoingHttpHeaders | undefined,
+    private readonly res: ResponseWriter,
+    extraHeaders: ResponseHeaders | undefined,
     onClose: (connection: SseConnection) => void,
   ) {
     res.writeHead(200, extraHeaders ? { ...SSE_HEADERS, ...extraHeaders } : SSE_HEADERS);

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   encodeMessage,
   failure,
@@ -8,6 +7,7 @@ import {
 } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import { InFlight, type McpServer } from "../../server/index.js";
+import type { HeaderMap, ResponseWriter } from "./exchange.js";
 import { headerMismatch } from "./mcp-headers.js";
 import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
@@ -20,8 +20,8 @@ import { statusOf } from "./status.js";
  */
 export function serveStatelessPost(
   server: McpServer,
-  req: IncomingMessage,
-  res: ServerResponse,
+  headers: HeaderMap,
+  res: ResponseWriter,
   message: JsonRpcMessage,
   closing: AbortSignal,
   keepAliveMs: number,
@@ -42,7 +42,7 @@ export function serveStatelessPost(
     return;
   }
   const { id } = message;
-  const mismatch = headerMismatch(req.headers, message, server.registry);
+  const mismatch = headerMismatch(headers, message, server.registry);
   if (mismatch !== undefined) {
     const error = failure(id, McpErrorCode.HeaderMismatch, `Header mismatch: ${mismatch}`);
     sendJson(res, 400, encodeMessage(error));

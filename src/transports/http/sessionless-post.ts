@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  encodeMessage,
   failure,
   isRequest,
   isResponse,
@@ -22,20 +21,18 @@ const WARM_UP_ID = "mcp-dir-stateless-initialize";
  * client but that response: no progress or log stream, and a handler that
  * asks the client (elicitation, sampling, roots) is told it cannot.
  */
-export function serveLegacyPost(
+export function serveSessionlessPost(
   server: McpServer,
   request: JsonRpcRequest,
-  versionHeader: string | null,
-): Promise<Response> {
+  versionHeader: string | undefined,
+): Promise<JsonRpcResponse> {
   // What only a session can deliver: refused, not accepted and silently never honoured.
   if (methodsFor("stateful").get(request.method)?.needsSession) {
     return Promise.resolve(
-      answer(
-        failure(
-          request.id,
-          ErrorCode.InvalidRequest,
-          `Invalid Request: ${request.method} needs a session, and this endpoint keeps none (it runs without a long-lived process): read the resource again when you need it, or use protocol 2026-07-28 and a subscriptions/listen stream`,
-        ),
+      failure(
+        request.id,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: ${request.method} needs a session, and this endpoint keeps none (it runs without a long-lived process): read the resource again when you need it, or use protocol 2026-07-28 and a subscriptions/listen stream`,
       ),
     );
   }
@@ -46,7 +43,7 @@ export function serveLegacyPost(
         for (const message of Array.isArray(sent) ? sent : [sent]) {
           if (isResponse(message) && message.id === request.id) {
             session.closed();
-            resolve(answer(message));
+            resolve(message);
           } else if (isRequest(message)) {
             // No stream to carry it: refuse at once so the handler is not left waiting.
             session.receive({ kind: "single", message: cannotAsk(message.id, message.method) });
@@ -67,7 +64,7 @@ export function serveLegacyPost(
   });
 }
 
-function warmUp(version: string | null): JsonRpcMessage {
+function warmUp(version: string | undefined): JsonRpcMessage {
   return {
     jsonrpc: "2.0",
     id: WARM_UP_ID,
@@ -86,11 +83,4 @@ function cannotAsk(id: JsonRpcId, method: string): JsonRpcResponse {
     ErrorCode.InternalError,
     `${method} cannot reach the client: this endpoint keeps no session, so the server cannot send it requests`,
   );
-}
-
-function answer(response: JsonRpcResponse): Response {
-  return new Response(encodeMessage(response), {
-    status: 200,
-    headers: { "content-type": "application/json" },
-  });
 }

@@ -1,0 +1,435 @@
+import {
+  ErrorCode,
+  encodeMessage,
+  failure,
+  isRequest,
+  isResponse,
+  type JsonRpcId,
+  type Parsed,
+  parseMessage,
+} from "../../jsonrpc/index.js";
+import {
+  isStatefulVersion,
+  isStatelessVersion,
+  STATEFUL_VERSIONS,
+} from "../../protocol/versions.js";
+import { eraOf, type McpServer } from "../../server/index.js";
+import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
+import { baseUrl, PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from "./metadata.js";
+import type { ResolvedHttpOptions } from "./options.js";
+import { SESSION_NOT_FOUND, sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
+import {
+  checkBearer,
+  checkGetAccept,
+  checkHostAndOrigin,
+  checkJsonContentType,
+  checkPostAccept,
+  type Refusal,
+  resourceMetadataUrl,
+} from "./security.js";
+import { SessionTable } from "./session-table.js";
+import type { HttpSessionTransport } from "./session-transport.js";
+import { serveSessionlessPost } from "./sessionless-post.js";
+import { serveStatelessPost } from "./stateless-post.js";
+
+export interface HttpStats {
+  sessions: number;
+  /** Requests whose response has not been sent yet. */
+  requestsInFlight: number;
+  /** Unfinished POST streams a client could resume. */
+  resumableStreams: number;
+  /** Events kept for Last-Event-ID replay (bounded per session). */
+  storedEvents: number;
+  /** 2026-07-28 listen streams open (at most maxSessions, counted apart from sessions). */
+  listenStreams: number;
+}
+
+/**
+ * Whether 2025 clients get sessions: a long-lived process keeps them (GET
+ * streams, subscriptions, requests to the client); a runtime that may serve
+ * each request from another isolate (Workers) keeps none and answers each
+ * 2025 request on its own.
+ */
+export type SessionMode = "sessions" | "sessionless";
+
+const MISSING_SESSION =
+  "Bad Request: Mcp-Session-Id header is required; send initialize first (without the header), then repeat the Mcp-Session-Id it returns on every request";
+const SHUTTING_DOWN = "Service Unavailable: the server is shutting down; try again later";
+const UNKNOWN_SESSION =
+  "Session not found: it ended or never existed; send initialize again without an Mcp-Session-Id";
+
+function refuse(res: ResponseWriter, refusal: Refusal): void {
+  sendError(res, refusal.status, refusal.code, refusal.message, refusal.headers);
+}
+
+function checkProtocolVersion(req: RequestHead): Refusal | undefined {
+  const version = headerOf(req.headers, "mcp-protocol-version");
+  if (version === undefined || isStatefulVersion(version)) return undefined;
+  return {
+    status: 400,
+    code: TRANSPORT_ERROR,
+    message: `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}; this server speaks ${STATEFUL_VERSIONS.join(", ")}`,
+  };
+}
+
+/**
+ * The one HTTP door of a server, whatever the runtime: every request meets
+ * the same checks (Host and Origin, bearer token, method, Accept and
+ * Content-Type, body limit), its era is decided once, and it goes on to a
+ * 2025 session, a 2025 request served on its own, or the stateless 2026 path.
+ * node:http hands it IncomingMessage and ServerResponse as they are; the
+ * fetch handler hands it a web Request and a writer that becomes a Response.
+ */
+export class HttpDoor<Req extends RequestHead> {
+  private readonly sessions: SessionTable | undefined;
+  private readonly closing = new AbortController();
+  private isClosed = false;
+  private listenStreams = 0;
+
+  constructor(
+    private readonly server: McpServer,
+    private readonly options: ResolvedHttpOptions,
+    private readonly body: BodySource<Req>,
+    mode: SessionMode,
+  ) {
+    this.sessions = mode === "sessions" ? new SessionTable(server, options) : undefined;
+  }
+
+  get sessionCount(): number {
+    return this.sessions?.size ?? 0;
+  }
+
+  stats(): HttpStats {
+    const stats = {
+      sessions: 0,
+      requestsInFlight: 0,
+      resumableStreams: 0,
+      storedEvents: 0,
+      listenStreams: this.listenStreams,
+    };
+    for (const transport of this.sessions?.values() ?? []) {
+      const held = transport.pending;
+      stats.sessions++;
+      stats.requestsInFlight += held.exchanges;
+      stats.resumableStreams += held.streams;
+      stats.storedEvents += held.events;
+    }
+    return stats;
+  }
+
+  /**
+   * Answers the MCP endpoint, `/health` and the protected-resource metadata.
+   * Any other path goes to `next` when given, else 404.
+   */
+  handle(req: Req, res: ResponseWriter, next?: () => void): void {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    const { options } = this;
+    if (path === options.path) {
+      this.endpoint(req, res);
+    } else if (path === "/health") {
+      this.guarded(req, res, () => this.health(req, res));
+    } else if (
+      path === PROTECTED_RESOURCE_PATH ||
+      path === PROTECTED_RESOURCE_PATH + options.path
+    ) {
+      this.guarded(req, res, () => this.metadata(req, res));
+    } else if (next) {
+      next();
+    } else {
+      sendError(res, 404, TRANSPORT_ERROR, `Not Found: the MCP endpoint is ${options.path}`);
+    }
+  }
+
+  private guarded(req: Req, res: ResponseWriter, then: () => void): void {
+    const refusal = checkHostAndOrigin(req.headers, this.options);
+    if (refusal) refuse(res, refusal);
+    else then();
+  }
+
+  private endpoint(req: Req, res: ResponseWriter): void {
+    const { options } = this;
+    let refusal = checkHostAndOrigin(req.headers, options);
+    if (!refusal && options.authToken !== undefined) {
+      const metadataUrl = resourceMetadataUrl(baseUrl(req, options), options.path);
+      refusal = checkBearer(req.headers, options.authToken, metadataUrl);
+    }
+    if (!refusal && this.isClosed) {
+      refusal = { status: 503, code: TRANSPORT_ERROR, message: SHUTTING_DOWN };
+    }
+    if (refusal) refuse(res, refusal);
+    else if (req.method === "POST") this.post(req, res);
+    else if (req.method === "GET") this.get(req, res);
+    else if (req.method === "DELETE") this.delete(req, res);
+    else {
+      sendError(
+        res,
+        405,
+        TRANSPORT_ERROR,
+        `Method Not Allowed: the MCP endpoint takes POST, GET and DELETE, not ${req.method}`,
+        { allow: "POST, GET, DELETE" },
+      );
+    }
+  }
+
+  /** The session a request names; answers 400/404 itself when there is none. */
+  private sessionOf(req: Req, res: ResponseWriter): HttpSessionTransport | undefined {
+    const id = headerOf(req.headers, "mcp-session-id");
+    const transport = id === undefined ? undefined : this.sessions?.get(id);
+    const refusal =
+      id === undefined
+        ? { status: 400, code: TRANSPORT_ERROR, message: MISSING_SESSION }
+        : !transport
+          ? { status: 404, code: SESSION_NOT_FOUND, message: UNKNOWN_SESSION }
+          : checkProtocolVersion(req);
+    if (refusal) {
+      refuse(res, refusal);
+      return undefined;
+    }
+    return transport;
+  }
+
+  private post(req: Req, res: ResponseWriter): void {
+    const refusal = checkPostAccept(req.headers) ?? checkJsonContentType(req.headers);
+    if (refusal) {
+      refuse(res, refusal);
+      return;
+    }
+    // Without a session id the body must be an initialize, which only reading it tells.
+    let transport: HttpSessionTransport | undefined;
+    if (this.sessions && headerOf(req.headers, "mcp-session-id") !== undefined) {
+      transport = this.sessionOf(req, res);
+      if (!transport) return;
+    }
+    this.body.read(req, this.options.maxBodyBytes, (body) => {
+      if (body.ok && this.isClosed) {
+        sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
+      } else if (body.ok && transport?.closed) {
+        sendError(res, 404, SESSION_NOT_FOUND, UNKNOWN_SESSION);
+      } else if (body.ok) {
+        this.route(parseMessage(body.text), req, res, transport);
+      } else if (body.reason === "too-large") {
+        // Close rather than read and discard the rest of a body that may never end.
+        this.body.drop(req, res);
+        sendError(
+          res,
+          413,
+          TRANSPORT_ERROR,
+          `Payload Too Large: the body exceeds ${this.options.maxBodyBytes} bytes; send a smaller message or raise maxBodyBytes`,
+          { connection: "close" },
+        );
+      }
+    });
+  }
+
+  /** Where a POST's messages go: decided once, from the body and the headers. */
+  private route(
+    parsed: Parsed,
+    req: Req,
+    res: ResponseWriter,
+    transport: HttpSessionTransport | undefined,
+  ): void {
+    if (parsed.kind === "invalid") {
+      const { id, error } = parsed.error;
+      sendJson(res, 400, JSON.stringify(id === null ? { jsonrpc: "2.0", error } : parsed.error));
+    } else if (transport) {
+      this.deliver(parsed, transport, res);
+    } else if (eraOf(parsed, headerOf(req.headers, "mcp-protocol-version")) === "stateless") {
+      this.stateless(parsed, req, res);
+    } else if (this.sessions) {
+      this.deliver(parsed, undefined, res);
+    } else {
+      this.sessionless(parsed, req, res);
+    }
+  }
+
+  /** A 2026-07-28 POST: one message, no session. */
+  private stateless(parsed: Parsed, req: Req, res: ResponseWriter): void {
+    if (parsed.kind === "single") {
+      const { message } = parsed;
+      // A listen stream holds its connection for as long as the client wants: bounded as sessions are.
+      if (isRequest(message) && message.method === "subscriptions/listen") {
+        if (this.listenStreams >= this.options.maxSessions) {
+          sendJson(
+            res,
+            503,
+            encodeMessage(
+              failure(message.id, TRANSPORT_ERROR, this.full("listen streams", "close one")),
+            ),
+          );
+          return;
+        }
+        this.listenStreams++;
+        res.once("close", () => {
+          this.listenStreams--;
+        });
+      }
+      const { keepAliveMs } = this.options;
+      serveStatelessPost(this.server, req.headers, res, message, this.closing.signal, keepAliveMs);
+    } else {
+      sendError(
+        res,
+        400,
+        ErrorCode.InvalidRequest,
+        "Invalid Request: protocol 2026-07-28 takes one JSON-RPC message per POST, not a batch",
+      );
+    }
+  }
+
+  /** A 2025 POST to a session, or an initialize that opens one. */
+  private deliver(
+    parsed: Exclude<Parsed, { kind: "invalid" }>,
+    known: HttpSessionTransport | undefined,
+    res: ResponseWriter,
+  ): void {
+    const ids: JsonRpcId[] = [];
+    let initialize = false;
+    if (parsed.kind === "single") {
+      if (isRequest(parsed.message)) {
+        ids.push(parsed.message.id);
+        initialize = parsed.message.method === "initialize";
+      }
+    } else {
+      for (const item of parsed.items) {
+        if (item.ok && isRequest(item.message)) ids.push(item.message.id);
+      }
+    }
+    let transport = known;
+    if (!transport && this.sessions && parsed.kind === "single" && initialize) {
+      if (this.sessions.full) {
+        sendError(res, 503, TRANSPORT_ERROR, this.full("sessions", "end one (DELETE)"));
+        return;
+      }
+      transport = this.sessions.create();
+    }
+    if (!transport) {
+      const why = parsed.kind === "batch" ? " (initialize cannot be part of a batch)" : "";
+      sendError(res, 400, TRANSPORT_ERROR, MISSING_SESSION + why);
+    } else if (ids.length > 0) {
+      transport.post(parsed, res, ids, initialize);
+    } else {
+      transport.accept(parsed, res);
+    }
+  }
+
+  /** A 2025 POST where no session is kept: each request answered on its own. */
+  private sessionless(
+    parsed: Exclude<Parsed, { kind: "invalid" }>,
+    req: Req,
+    res: ResponseWriter,
+  ): void {
+    if (parsed.kind === "batch") {
+      sendError(
+        res,
+        400,
+        ErrorCode.InvalidRequest,
+        "Invalid Request: POST one JSON-RPC message, not a batch",
+      );
+      return;
+    }
+    const { message } = parsed;
+    if (isResponse(message)) {
+      sendError(
+        res,
+        400,
+        TRANSPORT_ERROR,
+        "Bad Request: this server sends no requests, so it takes no responses",
+      );
+    } else if (isRequest(message)) {
+      const version = headerOf(req.headers, "mcp-protocol-version");
+      void serveSessionlessPost(this.server, message, version).then((response) =>
+        sendJson(res, 200, encodeMessage(response)),
+      );
+    } else {
+      // A notification (initialized, cancelled) has nothing to act on without a session.
+      sendEmpty(res, 202);
+    }
+  }
+
+  /** 2026-07-28 has no session: GET and DELETE mean nothing to it, nor to an endpoint without sessions. */
+  private refuseSessionless(req: Req, res: ResponseWriter): boolean {
+    if (!this.sessions) {
+      sendError(
+        res,
+        405,
+        TRANSPORT_ERROR,
+        `Method Not Allowed: this endpoint keeps no sessions, so there is no stream to ${req.method === "GET" ? "open" : "end"}; POST each request`,
+        { allow: "POST" },
+      );
+      return true;
+    }
+    if (headerOf(req.headers, "mcp-session-id") !== undefined) return false;
+    if (!isStatelessVersion(headerOf(req.headers, "mcp-protocol-version"))) return false;
+    sendError(
+      res,
+      405,
+      TRANSPORT_ERROR,
+      `Method Not Allowed: protocol 2026-07-28 takes POST only (${req.method} belonged to 2025 sessions); use subscriptions/listen for notifications`,
+      { allow: "POST" },
+    );
+    return true;
+  }
+
+  /** Why one more session or listen stream is refused: maxSessions bounds each. */
+  private full(what: string, release: string): string {
+    return `Service Unavailable: the server already holds its limit of ${this.options.maxSessions} ${what}; ${release} or try again later, or raise maxSessions (--max-sessions)`;
+  }
+
+  private get(req: Req, res: ResponseWriter): void {
+    if (this.refuseSessionless(req, res)) return;
+    const refusal = checkGetAccept(req.headers);
+    if (refusal) {
+      refuse(res, refusal);
+      return;
+    }
+    const transport = this.sessionOf(req, res);
+    const lastEventId = headerOf(req.headers, "last-event-id");
+    if (!transport) return;
+    if (lastEventId === undefined) transport.openStandalone(res);
+    else transport.resume(res, lastEventId);
+  }
+
+  private delete(req: Req, res: ResponseWriter): void {
+    if (this.refuseSessionless(req, res)) return;
+    const transport = this.sessionOf(req, res);
+    if (transport) void transport.close().then(() => sendEmpty(res, 204));
+  }
+
+  private health(req: Req, res: ResponseWriter): void {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      sendError(res, 405, TRANSPORT_ERROR, "Method Not Allowed: use GET /health", {
+        allow: "GET, HEAD",
+      });
+    } else if (this.isClosed) {
+      sendJson(res, 503, '{"status":"closing"}');
+    } else {
+      sendJson(res, 200, '{"status":"ok"}');
+    }
+  }
+
+  private metadata(req: Req, res: ResponseWriter): void {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      sendError(res, 405, TRANSPORT_ERROR, `Method Not Allowed: use GET ${req.url}`, {
+        allow: "GET, HEAD",
+      });
+    } else if (this.options.authToken === undefined) {
+      sendError(
+        res,
+        404,
+        TRANSPORT_ERROR,
+        "Not Found: this server does not require authorization, so it publishes no protected-resource metadata",
+      );
+    } else {
+      const name = this.server.serverInfo().name;
+      sendJson(res, 200, JSON.stringify(protectedResourceMetadata(req, this.options, name)));
+    }
+  }
+
+  /** Ends every session; the door answers nothing afterwards but 503. */
+  async close(): Promise<void> {
+    this.isClosed = true;
+    this.closing.abort();
+    await this.sessions?.close();
+  }
+}

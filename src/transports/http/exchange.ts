@@ -1,0 +1,58 @@
+/**
+ * The two halves of one HTTP exchange as the door sees them, whatever the
+ * runtime: node:http's IncomingMessage and ServerResponse are them as they
+ * are (the Node path allocates nothing to adapt), and the fetch handler
+ * builds them around a web `Request` and the `Response` it resolves to.
+ */
+
+/** Header values by lower-case name, as node:http gives them. */
+export type HeaderMap = Readonly<Record<string, string | string[] | undefined>>;
+
+/** Response headers: what `writeHead` takes. */
+export type ResponseHeaders = Record<string, string | number | string[]>;
+
+/** What the door reads of a request before its body. */
+export interface RequestHead {
+  readonly method?: string | undefined;
+  /** The path and query, as sent on the request line. */
+  readonly url?: string | undefined;
+  readonly headers: HeaderMap;
+}
+
+/** The first value of a header, for headers that must have one. */
+export function headerOf(headers: HeaderMap, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** How the door writes one response: whole, or as a stream of events. */
+export interface ResponseWriter {
+  readonly headersSent: boolean;
+  readonly destroyed: boolean;
+  /** Bytes written but not sent yet: grows while the client does not read. */
+  readonly writableLength: number;
+  writeHead(status: number, headers?: ResponseHeaders): unknown;
+  /** Sends the status and headers now, before any body (an event stream starts). */
+  flushHeaders(): void;
+  write(chunk: string): unknown;
+  end(chunk?: string): unknown;
+  /** Drops the connection. */
+  destroy(): unknown;
+  /**
+   * "finish": the response went out whole. "close": the exchange is over,
+   * because the response went out or because the client went away first.
+   */
+  once(event: "close" | "finish", listener: () => void): unknown;
+}
+
+export type BodyOutcome =
+  | { ok: true; text: string }
+  | { ok: false; reason: "too-large" | "aborted" };
+
+/** How one runtime reads a request body. */
+export interface BodySource<Req extends RequestHead> {
+  /** Reads the body, keeping at most `maxBytes`. */
+  read(req: Req, maxBytes: number, done: (outcome: BodyOutcome) => void): void;
+  /** After a 413 is sent: stop reading what is left of the body rather than wait for it. */
+  drop(req: Req, res: ResponseWriter): void;
+}
