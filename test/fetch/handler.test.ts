@@ -15,6 +15,14 @@ const server = createServer({ name: "fetch-test", version: "1.0.0" }).add(
     handler: ({ message }) => message,
   }),
   defineTool({
+    name: "count",
+    description: "Reports progress, then answers",
+    handler: async (_args, ctx) => {
+      await ctx.progress(1, 2, "half way");
+      return "done";
+    },
+  }),
+  defineTool({
     name: "ask",
     description: "Asks the user",
     handler: async (_args, ctx) => {
@@ -37,13 +45,68 @@ function post(body: unknown, headers: Record<string, string> = {}): Promise<Resp
   return handle(
     new Request("http://127.0.0.1/mcp", {
       method: "POST",
-      headers: { authorization: "Bearer secret", "content-type": "application/json", ...headers },
+      headers: {
+        authorization: "Bearer secret",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
       body: typeof body === "string" ? body : JSON.stringify(body),
     }),
   );
 }
 
 describe("createFetchHandler", () => {
+  it("refuses what any web page can send without a preflight, as serve --http does", async () => {
+    const call = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "echo", arguments: { message: "hi" }, _meta: ENVELOPE },
+    });
+    const crossSite = (headers: Record<string, string>) =>
+      handle(
+        new Request("http://127.0.0.1/mcp", {
+          method: "POST",
+          headers: { authorization: "Bearer secret", accept: "*/*", ...headers },
+          body: call,
+        }),
+      );
+    const rebound = await crossSite({
+      host: "evil.com",
+      origin: "http://evil.example",
+      "content-type": "text/plain",
+    });
+    expect([rebound.status, await rebound.json()]).toEqual([
+      403,
+      {
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message:
+            'Forbidden: Host "evil.com" is not allowed (DNS rebinding protection); add its hostname to allowedHosts to accept it',
+        },
+      },
+    ]);
+    const otherOrigin = await crossSite({
+      origin: "http://evil.example",
+      "content-type": "application/json",
+    });
+    expect(otherOrigin.status).toBe(403);
+    const plainText = await crossSite({ "content-type": "text/plain" });
+    expect([plainText.status, await plainText.json()]).toEqual([
+      415,
+      {
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message:
+            'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got "text/plain")',
+        },
+      },
+    ]);
+  });
+
   it("serves a 2026-07-28 call as JSON", async () => {
     const response = await post(
       {
@@ -64,6 +127,42 @@ describe("createFetchHandler", () => {
         _meta: { "io.modelcontextprotocol/serverInfo": { name: "fetch-test", version: "1.0.0" } },
       },
     });
+  });
+
+  it("streams what comes before the answer as server-sent events", async () => {
+    const response = await post(
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "count", _meta: { ...ENVELOPE, progressToken: "p" } },
+      },
+      { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "count" },
+    );
+    expect([response.status, response.headers.get("content-type")]).toEqual([
+      200,
+      "text/event-stream",
+    ]);
+    const events = (await response.text())
+      .split("\n\n")
+      .filter((event) => event.startsWith("data: "))
+      .map((event) => JSON.parse(event.slice("data: ".length)));
+    expect(events).toEqual([
+      {
+        jsonrpc: "2.0",
+        method: "notifications/progress",
+        params: { progressToken: "p", progress: 1, total: 2, message: "half way" },
+      },
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        result: {
+          resultType: "complete",
+          content: [{ type: "text", text: "done" }],
+          _meta: { "io.modelcontextprotocol/serverInfo": { name: "fetch-test", version: "1.0.0" } },
+        },
+      },
+    ]);
   });
 
   it("serves a 2025 client without a session: initialize, then each request on its own", async () => {
