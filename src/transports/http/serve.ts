@@ -1,8 +1,9 @@
 import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "../../server/index.js";
+import { checkExposure, connectableHost, defaultAllowedHosts, listenError } from "./binding.js";
 import { createHttpHandler, type HttpStats } from "./handler.js";
-import { type HttpHandlerOptions, LOOPBACK_HOSTS } from "./options.js";
+import type { HttpHandlerOptions } from "./options.js";
 
 export interface HttpServeOptions extends HttpHandlerOptions {
   /** Interface to bind. Default 127.0.0.1: only this machine can connect. */
@@ -30,52 +31,9 @@ export interface HttpServing {
   close(): Promise<void>;
 }
 
-const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 /** How long responses still in flight get to finish when closing. */
 const CLOSE_GRACE_MS = 2000;
-
-function isLoopback(host: string): boolean {
-  return (
-    host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host)
-  );
-}
-
-function bracketed(host: string): string {
-  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
-}
-
-/**
- * Which Host headers to accept when the caller did not say: the loopback names,
- * plus the bound address. Bound to every interface, any name may reach us, so
- * only the Origin check is left, and we say so.
- */
-function defaultAllowedHosts(host: string, warn: (message: string) => void): readonly string[] {
-  if (isLoopback(host)) return LOOPBACK_HOSTS;
-  if (WILDCARD_HOSTS.has(host)) {
-    warn(
-      `listening on every interface (${host}): any Host header is accepted, so DNS rebinding protection rests on the Origin check alone (browser pages need a loopback Origin or one in allowedOrigins); set allowedHosts to the names clients use`,
-    );
-    return ["*"];
-  }
-  return [...LOOPBACK_HOSTS, bracketed(host)];
-}
-
-function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
-  const where = `${bracketed(host)}:${port}`;
-  if (error.code === "EADDRINUSE") {
-    return new Error(
-      `Cannot listen on ${where}: the port is in use; choose another port (0 picks a free one)`,
-    );
-  }
-  if (error.code === "EACCES") {
-    return new Error(`Cannot listen on ${where}: permission denied; use a port above 1023`);
-  }
-  if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") {
-    return new Error(`Cannot listen on ${where}: no such address on this machine; check the host`);
-  }
-  return new Error(`Cannot listen on ${where}: ${error.message}`);
-}
 
 /** Counts responses not yet sent in full, so closing can wait for them and no longer. */
 class OpenResponses {
@@ -120,11 +78,7 @@ export async function serveHttp(
       "host must not be empty; leave it unset to bind 127.0.0.1 (this machine only)",
     );
   }
-  if (!isLoopback(host) && handlerOptions.authToken === undefined && !allowUnauthenticatedRemote) {
-    throw new Error(
-      `Refusing to listen on ${host} without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open`,
-    );
-  }
+  checkExposure(host, handlerOptions.authToken !== undefined, allowUnauthenticatedRemote);
   const allowedHosts =
     handlerOptions.allowedHosts ?? defaultAllowedHosts(host, (message) => server.warn(message));
   const handler = createHttpHandler(server, { ...handlerOptions, allowedHosts });
@@ -135,7 +89,7 @@ export async function serveHttp(
   });
 
   await new Promise<void>((resolve, reject) => {
-    const fail = (error: NodeJS.ErrnoException) => {
+    const fail = (error: Error) => {
       void handler.close();
       reject(listenError(error, host, port));
     };
@@ -146,8 +100,7 @@ export async function serveHttp(
     });
   });
   const address = listener.address() as AddressInfo;
-  const urlHost = WILDCARD_HOSTS.has(host) ? "127.0.0.1" : bracketed(host);
-  const url = `http://${urlHost}:${address.port}${handlerOptions.path ?? "/mcp"}`;
+  const url = `http://${connectableHost(host)}:${address.port}${handlerOptions.path ?? "/mcp"}`;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
