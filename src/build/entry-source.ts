@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { BuildTarget } from "../bundle/runtime.js";
 import { isCodeFile } from "../loader/folders.js";
 import type { DirectoryLoad } from "../loader/load-directory.js";
 
-export type BuildTarget = "node" | "bun" | "deno" | "cloudflare";
+export type { BuildTarget } from "../bundle/runtime.js";
 
 const quote = (value: unknown) => JSON.stringify(value);
 
@@ -12,10 +13,10 @@ const quote = (value: unknown) => JSON.stringify(value);
  * statically, Markdown prompts and static resources embedded, and the server
  * made from them at start-up. `dist` is this package's own built code (the
  * runtime), so the bundle needs nothing of mcp-dir at run time. It exports
- * `createServer` and `fetch`, and `default { fetch }` (what Workers and `deno
- * serve` take; not for Bun, which would serve it unasked). A Worker gets no
- * more; the other targets also run when started as a program (stdio, or HTTP
- * with --http).
+ * `createServer` and `fetch`, and `default` (what Workers and `deno serve`
+ * take; not for Bun, which would serve it unasked). A Worker gets no more;
+ * the other targets also run when started as a program (stdio, or HTTP with
+ * --http). Each reads its settings from its runtime's environment.
  */
 export async function entrySource(
   load: DirectoryLoad,
@@ -42,7 +43,7 @@ export async function entrySource(
   const runtime = (path: string) => quote(join(dist, path));
   const lines = [
     `import { createBundledServer } from ${runtime("bundle/runtime.js")};`,
-    `import { createFetchHandler } from ${runtime("transports/fetch/handler.js")};`,
+    `import { bundleExports } from ${runtime("bundle/exports.js")};`,
     ...imports,
     `const bundle = {`,
     `  config: ${quote(config)},`,
@@ -51,18 +52,19 @@ export async function entrySource(
     `};`,
     // Made on first use: Workers forbid what a server does when made (a random key) at load.
     `export const createServer = () => createBundledServer(bundle);`,
-    `let handler;`,
-    `export function fetch(request) {`,
-    `  handler ??= createFetchHandler(createServer());`,
-    `  return handler(request);`,
-    `}`,
+    `const exported = bundleExports(bundle, ${quote(target)});`,
+    `export const fetch = exported.fetch;`,
     // Bun serves a main module's default { fetch } on port 3000 by itself: not wanted.
-    ...(target === "bun" ? [] : [`export default { fetch };`]),
+    ...(target === "bun" ? [] : [`export default exported.default;`]),
   ];
   if (target !== "cloudflare") {
     lines.unshift(`import { isEntry, runBundled } from ${runtime("bundle/main.js")};`);
+    // Deno and Bun know their main module; Node before 24 does not. `deno serve` runs the
+    // module as the main one too, and listens before the next task: then no program.
     lines.push(
-      `if (isEntry(import.meta.url)) await runBundled(createServer(), process.argv.slice(2));`,
+      `if (import.meta.main ?? isEntry(import.meta.url)) {`,
+      `  setTimeout(() => exported.servedAsModule() || runBundled(bundle, process.argv.slice(2)));`,
+      `}`,
     );
   }
   return `${lines.join("\n")}\n`;

@@ -93,9 +93,15 @@ function wranglerToml(name: string): string {
       .replace(/[^a-z0-9-]+/g, "-")
       .replace(/^-+|-+$/g, "") || "mcp-server";
   return `# Deploy with: npx wrangler deploy (from this folder)
+# The Worker serves nothing until it has a token: npx wrangler secret put MCP_DIR_AUTH_TOKEN
+# (and npx wrangler secret put MCP_DIR_STATE_KEY, so every isolate signs requestState alike).
 name = "${workerName}"
 main = "${BUNDLE_FILE}"
 compatibility_date = "${COMPATIBILITY_DATE}"
 compatibility_flags = ["nodejs_compat"]
+
+# A server meant to be open to anyone, with no token:
+# [vars]
+# MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE = "1"
 `;
 }

@@ -1,30 +1,16 @@
 import { realpathSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import type { McpServer } from "../server/server.js";
-import { createFetchHandler } from "../transports/fetch/handler.js";
+import { parseCommandArgs, UsageError } from "../cli/parse-args.js";
+import { httpFlags, portNumber, TRANSPORT_HELP, TRANSPORT_OPTIONS } from "../cli/serve-options.js";
+import type { HttpServeOptions } from "../transports/http/serve.js";
 import { serveHttp } from "../transports/http/serve.js";
 import { serveStdio } from "../transports/stdio.js";
+import { type Bundle, createBundledServer } from "./runtime.js";
+import { nativeListener, serveNative } from "./serve-native.js";
+import { deno, processEnvironment, readSettings } from "./settings.js";
 
-const USAGE = `Usage: node server.mjs [--http [--port <n>] [--host <host>] [--allow-unauthenticated-remote]]
-
-Serves the built MCP server over stdio, or over HTTP at /mcp with --http
-(port from --port or PORT, default 3000; host default 127.0.0.1). With
-MCP_DIR_AUTH_TOKEN set, every HTTP request needs "Authorization: Bearer <it>";
-Node refuses a non-loopback host without it unless
---allow-unauthenticated-remote says the server is meant to be open.`;
-
-type DenoServe = (
-  options: { port: number; hostname: string; onListen?: (addr: { port: number }) => void },
-  handler: (request: Request) => Promise<Response>,
-) => unknown;
-type BunServe = (options: {
-  port: number;
-  hostname: string;
-  fetch: (request: Request) => Promise<Response>;
-}) => { port: number };
-
-/** Whether the module at `url` is the program being run (not imported by another). */
+/** Whether the module at `url` is the program being run (Node before 24 has no import.meta.main). */
 export function isEntry(url: string): boolean {
   const started = process.argv[1];
   if (started === undefined) return false;
@@ -35,57 +21,78 @@ export function isEntry(url: string): boolean {
   }
 }
 
+/** How the user ran this bundle, for the help a mistake points to: "node server.mjs". */
+function programName(): string {
+  const runtime = deno() ? "deno run" : "Bun" in globalThis ? "bun" : "node";
+  return `${runtime} ${basename(process.argv[1] ?? "server.mjs")}`;
+}
+
+function usage(program: string): string {
+  return `Usage: ${program} [--http [options]]
+
+Serves the built MCP server over stdio, or over Streamable HTTP with --http
+(at /mcp on 127.0.0.1:3000 unless the options, PORT or the build's
+mcp-dir.config say otherwise), as \`mcp-dir serve\` does. Settings come from
+the environment: MCP_DIR_AUTH_TOKEN (the bearer token), MCP_DIR_STATE_KEY
+(signs requestState; share it between replicas), PORT.
+
+Options:
+${TRANSPORT_HELP}
+  -h, --help           Show this help`;
+}
+
 /**
- * What a built bundle does when run: stdio by default, HTTP with --http.
- * Deno and Bun serve HTTP natively with the web-standard handler (stateless:
- * 2026-07-28, and 2025 clients without sessions); Node uses the full
- * Streamable HTTP transport, sessions included.
+ * What a built bundle does when run as a program: stdio by default, HTTP
+ * with --http, with `mcp-dir serve`'s options and messages. Node serves
+ * HTTP with node:http, Bun and Deno with their own listener; all go through
+ * the one HTTP door, sessions included. A mistake or a failure to start is
+ * one line on stderr, and the exit code serve gives (2, 1).
  */
-export async function runBundled(server: McpServer, argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      http: { type: "boolean" },
-      port: { type: "string" },
-      host: { type: "string" },
-      "allow-unauthenticated-remote": { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-  if (values.help) {
+export async function runBundled(bundle: Bundle, argv: string[]): Promise<void> {
+  const program = programName();
+  try {
+    await run(bundle, argv, program);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`mcp-dir: ${message}\n`);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  }
+}
+
+async function run(bundle: Bundle, argv: string[], program: string): Promise<void> {
+  const { values, help } = parseCommandArgs("", argv, TRANSPORT_OPTIONS, 0, program);
+  if (help) {
     // stdout is the stdio protocol channel of this very program: help goes to stderr.
-    process.stderr.write(`${USAGE}\n`);
+    process.stderr.write(`${usage(program)}\n`);
     return;
   }
+  const settings = readSettings(processEnvironment());
+  const server = createBundledServer(bundle, settings.stateKey);
   const { name, version } = server.serverInfo();
-  if (!values.http) {
+  const flags = httpFlags(values, "", program);
+  if (!flags) {
     process.stderr.write(`mcp-dir: serving ${name} ${version} (built) over stdio\n`);
     await serveStdio(server);
     return;
   }
-  const port = Number(values.port ?? process.env.PORT ?? 3000);
-  const hostname = values.host ?? "127.0.0.1";
-  const announce = (bound: number) =>
-    process.stderr.write(
-      `mcp-dir: serving ${name} ${version} (built) at http://${hostname}:${bound}/mcp\n`,
-    );
-  const authToken = process.env.MCP_DIR_AUTH_TOKEN || undefined;
-  const runtime = globalThis as { Deno?: { serve: DenoServe }; Bun?: { serve: BunServe } };
-  if (runtime.Deno || runtime.Bun) {
-    const fetch = createFetchHandler(server, authToken === undefined ? {} : { authToken });
-    if (runtime.Deno) {
-      runtime.Deno.serve({ port, hostname, onListen: (addr) => announce(addr.port) }, fetch);
-    } else if (runtime.Bun) {
-      announce(runtime.Bun.serve({ port, hostname, fetch }).port);
+  const options: HttpServeOptions = {
+    ...(bundle.config.http as HttpServeOptions | undefined),
+    ...flags,
+  };
+  if (flags.port === undefined && settings.port !== undefined) {
+    const port = portNumber(settings.port);
+    if (port === undefined) {
+      throw new UsageError(
+        `PORT must be a number from 0 to 65535, got '${settings.port}'`,
+        "",
+        program,
+      );
     }
-    return;
+    options.port = port;
   }
-  const serving = await serveHttp(server, {
-    port,
-    host: hostname,
-    handleSignals: true,
-    ...(authToken !== undefined && { authToken }),
-    ...(values["allow-unauthenticated-remote"] === true && { allowUnauthenticatedRemote: true }),
-  });
-  announce(Number(new URL(serving.url).port));
+  const native = nativeListener();
+  const url = native
+    ? await serveNative(server, options, native)
+    : (await serveHttp(server, { ...options, handleSignals: true })).url;
+  process.stderr.write(`mcp-dir: serving ${name} ${version} (built) at ${url}\n`);
 }

@@ -17,6 +17,9 @@ import { embeddedResource } from "./embedded-resource.js";
 zod3Converter.provide(zodToJsonSchema);
 yamlParser.provide(yaml);
 
+/** The runtimes `mcp-dir build` writes a bundle for. */
+export type BuildTarget = "node" | "bun" | "deno" | "cloudflare";
+
 /** One file of the server directory, as `mcp-dir build` wrote it into the bundle. */
 export type BundledFile =
   | { file: string; module: Record<string, unknown> }
@@ -68,8 +71,13 @@ function entriesOf(bundled: BundledFile, problems: LoadProblem[]): SourceEntry[]
  * build embedded, with no file system. The build checked every file, so a
  * problem here means the bundle was changed: it throws naming each.
  */
-export function createBundledServer(bundle: Bundle): McpServer {
-  const server = createServer(serverOptionsFrom(bundle.config, bundle.folders));
+export function createBundledServer(bundle: Bundle, stateKey?: string): McpServer {
+  const options = serverOptionsFrom(bundle.config, bundle.folders);
+  const server = createServer(
+    stateKey === undefined
+      ? options
+      : { ...options, inputRounds: { ...options.inputRounds, key: stateKey } },
+  );
   const problems: LoadProblem[] = [];
   const sources = new Map(bundle.files.map((file) => [file.file, entriesOf(file, problems)]));
   if (problems.length > 0) {

@@ -1,4 +1,5 @@
 import type { HttpServeOptions } from "../index.js";
+import { AUTH_TOKEN_ENV, tokenFromEnvironment } from "../transports/http/auth-token.js";
 import { type ParsedArgs, UsageError } from "./parse-args.js";
 
 /** The options `serve` and `dev` share: how the server is reached. */
@@ -21,44 +22,45 @@ export const TRANSPORT_HELP = `  --http               Serve Streamable HTTP inst
                        Serve a non-loopback --host without a token (refused otherwise)
   --max-sessions <n>   HTTP sessions open at once, and 2026 listen streams (default 1000 each)`;
 
-/** The token may come from the environment, so it stays out of process listings. */
-export const AUTH_TOKEN_ENV = "MCP_DIR_AUTH_TOKEN";
-
 export type HttpFlags = Pick<
   HttpServeOptions,
   "port" | "host" | "path" | "authToken" | "allowUnauthenticatedRemote" | "maxSessions"
 >;
 
-/** undefined: stdio. Otherwise the HTTP options given on the command line. */
-export function httpFlags(values: ParsedArgs["values"], command: string): HttpFlags | undefined {
+/**
+ * undefined: stdio. Otherwise the HTTP options given on the command line, and
+ * the token from the environment. `program` names whose help a mistake points
+ * to: mcp-dir's, or a built bundle's.
+ */
+export function httpFlags(
+  values: ParsedArgs["values"],
+  command: string,
+  program?: string,
+): HttpFlags | undefined {
+  const usage = (message: string) => new UsageError(message, command, program);
   const given = (
     ["port", "host", "path", "auth-token", "allow-unauthenticated-remote", "max-sessions"] as const
   ).filter((k) => values[k] !== undefined);
   if (values.http !== true) {
-    if (given.length > 0) throw new UsageError(`--${given[0]} needs --http`, command);
+    if (given.length > 0) throw usage(`--${given[0]} needs --http`);
     return undefined;
   }
   const flags: HttpFlags = {};
   if (typeof values.port === "string") {
-    const port = Number(values.port);
-    if (!/^\d+$/.test(values.port) || port > 65535) {
-      throw new UsageError(
-        `--port must be a number from 0 to 65535, got '${values.port}'`,
-        command,
-      );
-    }
+    const port = portNumber(values.port);
+    if (port === undefined)
+      throw usage(`--port must be a number from 0 to 65535, got '${values.port}'`);
     flags.port = port;
   }
   if (typeof values.host === "string") {
     // An empty host would make node listen on every interface.
-    if (values.host.trim() === "") throw new UsageError("--host must not be empty", command);
+    if (values.host.trim() === "") throw usage("--host must not be empty");
     flags.host = values.host;
   }
   if (typeof values.path === "string") {
     if (!/^\/[^?#\s]*$/.test(values.path)) {
-      throw new UsageError(
+      throw usage(
         `--path must start with "/" and hold no query, fragment or space, got '${values.path}'`,
-        command,
       );
     }
     flags.path = values.path;
@@ -66,42 +68,36 @@ export function httpFlags(values: ParsedArgs["values"], command: string): HttpFl
   if (typeof values["max-sessions"] === "string") {
     const max = values["max-sessions"];
     if (!/^\d+$/.test(max) || Number(max) < 1) {
-      throw new UsageError(
-        `--max-sessions must be a whole number of 1 or more, got '${max}'`,
-        command,
-      );
+      throw usage(`--max-sessions must be a whole number of 1 or more, got '${max}'`);
     }
     flags.maxSessions = Number(max);
   }
   if (values["allow-unauthenticated-remote"] === true) flags.allowUnauthenticatedRemote = true;
-  const token = authToken(values["auth-token"], command);
+  const token = authToken(values["auth-token"], usage);
   if (token !== undefined) flags.authToken = token;
   return flags;
+}
+
+/** A port number from text, or undefined when it is not one. */
+export function portNumber(text: string): number | undefined {
+  const port = Number(text);
+  return /^\d+$/.test(text) && port <= 65535 ? port : undefined;
 }
 
 /**
  * The flag wins over the environment. An empty flag is refused rather than
  * read as "no auth" (`--auth-token "$UNSET"` must not serve without a token),
- * and so is a variable set to nothing. A token with white space could never
- * match an Authorization header, so it is refused too.
+ * and so is a variable set to nothing.
  */
-function authToken(flag: string | boolean | undefined, command: string): string | undefined {
+function authToken(
+  flag: string | boolean | undefined,
+  usage: (message: string) => UsageError,
+): string | undefined {
   if (typeof flag === "string") {
-    if (!/^\S+$/.test(flag)) {
-      throw new UsageError("--auth-token must be a non-empty token without spaces", command);
-    }
+    if (!/^\S+$/.test(flag)) throw usage("--auth-token must be a non-empty token without spaces");
     return flag;
   }
-  const fromEnv = process.env[AUTH_TOKEN_ENV];
-  if (fromEnv === undefined) return undefined;
-  if (fromEnv === "") {
-    throw new UsageError(
-      `${AUTH_TOKEN_ENV} is set but empty; set it to a token, or unset it to serve without auth`,
-      command,
-    );
-  }
-  if (!/^\S+$/.test(fromEnv)) {
-    throw new UsageError(`${AUTH_TOKEN_ENV} must be a token without spaces`, command);
-  }
-  return fromEnv;
+  const fromEnv = tokenFromEnvironment(process.env[AUTH_TOKEN_ENV]);
+  if ("problem" in fromEnv) throw usage(fromEnv.problem);
+  return fromEnv.token;
 }

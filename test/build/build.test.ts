@@ -4,18 +4,14 @@
  * official v2 client makes the same calls of each as of `serve
  * example-server`, and gets the same answers.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeClients, connectClient, type EraClient, shared } from "../eras/helpers/clients.js";
-import { EXAMPLE_SERVER, REPO_ROOT, runCli, startCli, stopAll } from "../http-cli/helpers.js";
+import { EXAMPLE_SERVER, runCli, startCli, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-
-type Runtime = "node" | "bun" | "deno" | "cloudflare";
-const BIN = join(REPO_ROOT, "node_modules", ".bin");
+import { type Door, startDoor, stopWorkers, type Target } from "./helpers/runtimes.js";
 
 /** The same calls of every server; results compared without what each era adds. */
 const CALLS: [string, (client: EraClient) => Promise<Record<string, unknown>>][] = [
@@ -43,41 +39,23 @@ const CALLS: [string, (client: EraClient) => Promise<Record<string, unknown>>][]
   ],
 ];
 
-const programs = new Set<ChildProcess>();
-const workers = new Set<Miniflare>();
+/** The door each target is served through: its runtime, as a program (Workers: workerd). */
+const DOOR_OF: Readonly<Record<Target, Door>> = {
+  node: "node",
+  bun: "bun",
+  deno: "deno",
+  cloudflare: "workerd",
+};
 
-/** Runs a program and resolves with the URL its banner names ("… at http://…"). */
-function startProgram(command: string, args: string[]): Promise<string> {
-  const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
-  programs.add(child);
-  let stderr = "";
-  return new Promise((resolve, reject) => {
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-      const url = / at (http:\/\/\S+)\n/.exec(stderr)?.[1];
-      if (url) resolve(url);
-    });
-    child.once("exit", (code) => reject(new Error(`${command} exited (${code}):\n${stderr}`)));
-  });
-}
-
-async function serveBuilt(runtime: Runtime, out: string): Promise<string> {
-  const bundle = join(out, "server.mjs");
-  const http = ["--http", "--port", "0"];
-  if (runtime === "node") return startProgram(process.execPath, [bundle, ...http]);
-  if (runtime === "bun") return startProgram(join(BIN, "bun"), [bundle, ...http]);
-  if (runtime === "deno") return startProgram(join(BIN, "deno"), ["run", "-A", bundle, ...http]);
-  const worker = new Miniflare({
-    modules: true,
-    scriptPath: bundle,
-    modulesRoot: out,
-    compatibilityDate: "2026-04-01",
-    compatibilityFlags: ["nodejs_compat"],
-    port: 0,
-  });
-  workers.add(worker);
-  return new URL("/mcp", await worker.ready).href;
-}
+/** A Worker serves nothing without a token unless told it is meant to be open, as here. */
+const serveBuilt = (target: Target, out: string) =>
+  startDoor(
+    DOOR_OF[target],
+    { dir: EXAMPLE_SERVER, out },
+    {
+      MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1",
+    },
+  );
 
 let outRoot: string;
 let reference: Record<string, unknown>[];
@@ -94,8 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeClients();
   await stopAll();
-  for (const child of programs) child.kill("SIGKILL");
-  await Promise.all([...workers].map((worker) => worker.dispose()));
+  await stopWorkers();
   await removeServerDirs();
 });
 
@@ -124,7 +101,7 @@ describe.each(["node", "bun", "deno", "cloudflare"] as const)("a build for %s", 
 });
 
 describe("a build's other ways in", () => {
-  it("serves a 2025 client (the v1 SDK) without sessions on Deno", async () => {
+  it("serves a 2025 client (the v1 SDK) a session on Deno", async () => {
     const out = join(outRoot, "deno");
     const client = await connectClient("v1 at 2025-11-25", { url: await serveBuilt("deno", out) });
     expect(client.protocolVersion()).toBe("2025-11-25");
@@ -167,10 +144,16 @@ describe("a build's other ways in", () => {
     });
     expect(await readFile(join(outRoot, "cloudflare", "wrangler.toml"), "utf8")).toBe(
       `# Deploy with: npx wrangler deploy (from this folder)
+# The Worker serves nothing until it has a token: npx wrangler secret put MCP_DIR_AUTH_TOKEN
+# (and npx wrangler secret put MCP_DIR_STATE_KEY, so every isolate signs requestState alike).
 name = "example-server"
 main = "server.mjs"
 compatibility_date = "2026-04-01"
 compatibility_flags = ["nodejs_compat"]
+
+# A server meant to be open to anyone, with no token:
+# [vars]
+# MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE = "1"
 `,
     );
   });

@@ -45,6 +45,18 @@ export function spawnCli(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
 ): CliProcess {
+  return spawnProgram(process.execPath, [CLI, ...args], options);
+}
+
+/**
+ * Starts any program that serves as the CLI does (a built bundle under Node,
+ * Bun or Deno), with the same environment rules, collected output and cleanup.
+ */
+export function spawnProgram(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): CliProcess {
   const env = { ...process.env, ...options.env };
   // Tests choose whether a token is set; never inherit one.
   if (options.env?.MCP_DIR_AUTH_TOKEN === undefined) delete env.MCP_DIR_AUTH_TOKEN;
@@ -55,7 +67,7 @@ export function spawnCli(
   } else if (options.env.MCP_DIR_STATE_KEY === undefined) {
     delete env.MCP_DIR_STATE_KEY;
   }
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(command, args, {
     cwd: options.cwd ?? REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -91,7 +103,7 @@ export function spawnCli(
           resolve(match);
         } else if (hasExited || child.exitCode !== null || child.signalCode !== null) {
           watchers.delete(check);
-          reject(new Error(`mcp-dir exited before printing ${pattern}; stderr:\n${stderr}`));
+          reject(new Error(`${command} exited before printing ${pattern}; stderr:\n${stderr}`));
         }
       };
       watchers.add(check);
@@ -114,11 +126,20 @@ export async function runCli(
 const BANNER_URL = / at (http:\/\/\S+)\n/;
 
 /** Starts `mcp-dir <args>` and waits for the banner that names the endpoint. */
-export async function startCli(
+export function startCli(
   args: string[],
   options: { env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliServer> {
-  const running = spawnCli(args, options);
+  return startProgram(process.execPath, [CLI, ...args], options);
+}
+
+/** Starts a program that serves HTTP and waits for the banner that names its endpoint. */
+export async function startProgram(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<CliServer> {
+  const running = spawnProgram(command, args, options);
   const [, url = ""] = await running.waitForStderr(BANNER_URL);
   return { ...running, url, origin: new URL(url).origin };
 }

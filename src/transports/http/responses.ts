@@ -5,9 +5,14 @@ export const TRANSPORT_ERROR = McpErrorCode.TransportError;
 export const SESSION_NOT_FOUND = McpErrorCode.SessionNotFound;
 
 /**
- * An HTTP error whose body is a JSON-RPC error response without an `id`, as the
- * 2025-11-25 transport page allows for refusals that answer no particular request.
+ * A JSON-RPC error response without an `id`, as the 2025-11-25 transport page
+ * allows for refusals that answer no particular request.
  */
+export function refusalBody(code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: "2.0", error: { code, message } });
+}
+
+/** An HTTP error whose body is a refusal (`refusalBody`). */
 export function sendError(
   res: ResponseWriter,
   status: number,
@@ -15,7 +20,7 @@ export function sendError(
   message: string,
   headers?: ResponseHeaders,
 ): void {
-  sendJson(res, status, JSON.stringify({ jsonrpc: "2.0", error: { code, message } }), headers);
+  sendJson(res, status, refusalBody(code, message), headers);
 }
 
 export function sendJson(

@@ -1,0 +1,102 @@
+import type { McpServer } from "../server/index.js";
+import { createFetchHandler, type FetchHandler } from "../transports/fetch/handler.js";
+import {
+  checkExposure,
+  connectableHost,
+  defaultAllowedHosts,
+  listenError,
+} from "../transports/http/binding.js";
+import type { HttpServeOptions } from "../transports/http/serve.js";
+
+type Fetch = (request: Request) => Promise<Response>;
+
+/** A listener a runtime started: the port it took, and how to stop it. */
+interface Listening {
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+interface BunRuntime {
+  serve(options: { port: number; hostname: string; fetch: Fetch }): {
+    port: number;
+    stop(closeActiveConnections?: boolean): Promise<void> | void;
+  };
+}
+
+interface DenoServeRuntime {
+  serve(
+    options: { port: number; hostname: string; onListen(addr: { port: number }): void },
+    handler: Fetch,
+  ): { shutdown(): Promise<void> };
+}
+
+/** How Bun or Deno listens with a fetch handler; undefined on Node, which uses node:http. */
+export function nativeListener():
+  | ((port: number, host: string, fetch: Fetch) => Promise<Listening>)
+  | undefined {
+  const runtime = globalThis as { Bun?: BunRuntime; Deno?: DenoServeRuntime };
+  const { Bun, Deno } = runtime;
+  if (Bun) {
+    return async (port, hostname, fetch) => {
+      const server = Bun.serve({ port, hostname, fetch });
+      return { port: server.port, stop: async () => void (await server.stop(true)) };
+    };
+  }
+  if (Deno) {
+    return (port, hostname, fetch) =>
+      new Promise((resolve) => {
+        // Deno calls onListen from inside serve(), before serve() returns the server.
+        let server: { shutdown(): Promise<void> } | undefined;
+        const stop = async () => server?.shutdown();
+        server = Deno.serve(
+          { port, hostname, onListen: (addr) => resolve({ port: addr.port, stop }) },
+          fetch,
+        );
+      });
+  }
+  return undefined;
+}
+
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
+/**
+ * `serveHttp` for Bun and Deno: their own listener with the one HTTP door
+ * (sessions kept: the process lives on), the same refusal of an open
+ * non-loopback bind, the same default allowed hosts, and the same graceful
+ * close on SIGINT/SIGTERM. Resolves to the endpoint URL.
+ */
+export async function serveNative(
+  server: McpServer,
+  options: HttpServeOptions,
+  listen: (port: number, host: string, fetch: Fetch) => Promise<Listening>,
+): Promise<string> {
+  const {
+    host = "127.0.0.1",
+    port = 3000,
+    allowUnauthenticatedRemote = false,
+    handleSignals: _,
+    ...handlerOptions
+  } = options;
+  checkExposure(host, handlerOptions.authToken !== undefined, allowUnauthenticatedRemote);
+  const allowedHosts =
+    handlerOptions.allowedHosts ?? defaultAllowedHosts(host, (message) => server.warn(message));
+  const handler: FetchHandler = createFetchHandler(server, {
+    ...handlerOptions,
+    allowedHosts,
+    sessions: true,
+  });
+  let listening: Listening;
+  try {
+    listening = await listen(port, host, handler);
+  } catch (error) {
+    throw listenError(error, host, port);
+  }
+  const close = async (signal: (typeof SIGNALS)[number]) => {
+    await handler.close();
+    await server.close();
+    await listening.stop();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  for (const signal of SIGNALS) process.once(signal, () => void close(signal));
+  return `http://${connectableHost(host)}:${listening.port}${handlerOptions.path ?? "/mcp"}`;
+}

@@ -1,0 +1,78 @@
+import { STATE_KEY_ENV } from "../server/index.js";
+import { AUTH_TOKEN_ENV, tokenFromEnvironment } from "../transports/http/auth-token.js";
+
+/** Serve beyond this machine without a token, as `--allow-unauthenticated-remote` says. */
+export const ALLOW_OPEN_ENV = "MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE";
+
+/** Every variable a built bundle reads. */
+export const SETTING_VARIABLES = [AUTH_TOKEN_ENV, STATE_KEY_ENV, ALLOW_OPEN_ENV, "PORT"] as const;
+export type SettingVariable = (typeof SETTING_VARIABLES)[number];
+
+/** One runtime's environment: `process.env`, `Deno.env`, or a Worker's `env` bindings. */
+export type Environment = (name: SettingVariable) => string | undefined;
+
+/** What a built bundle takes from its runtime's environment. */
+export interface BundleSettings {
+  readonly authToken: string | undefined;
+  /** Signs `requestState`; replicas and Worker isolates must share it. */
+  readonly stateKey: string | undefined;
+  readonly allowUnauthenticatedRemote: boolean;
+  readonly port: string | undefined;
+}
+
+/** Reads the settings; throws, saying what to change, when one cannot be used. */
+export function readSettings(environment: Environment): BundleSettings {
+  const token = tokenFromEnvironment(environment(AUTH_TOKEN_ENV));
+  if ("problem" in token) throw new Error(token.problem);
+  const open = environment(ALLOW_OPEN_ENV);
+  if (open !== undefined && !["1", "true", "0", "false", ""].includes(open)) {
+    throw new Error(`${ALLOW_OPEN_ENV} must be "1" or "true" (or "0", "false"), got '${open}'`);
+  }
+  return {
+    authToken: token.token,
+    stateKey: environment(STATE_KEY_ENV) || undefined,
+    allowUnauthenticatedRemote: open === "1" || open === "true",
+    port: environment("PORT"),
+  };
+}
+
+interface DenoRuntime {
+  permissions: { querySync(descriptor: { name: "env"; variable: string }): { state: string } };
+  env: { get(name: string): string | undefined };
+  exit(code: number): never;
+}
+
+/** Deno, when this is Deno. */
+export function deno(): DenoRuntime | undefined {
+  return (globalThis as { Deno?: DenoRuntime }).Deno;
+}
+
+/**
+ * The environment of the process this runs in. Deno reads a variable only
+ * with permission: without it, start-up fails naming the flag to pass, rather
+ * than every request failing later.
+ */
+export function processEnvironment(
+  needed: readonly SettingVariable[] = SETTING_VARIABLES,
+): Environment {
+  const runtime = deno();
+  if (runtime === undefined) return (name) => process.env[name];
+  const denied = needed.filter(
+    (variable) => runtime.permissions.querySync({ name: "env", variable }).state !== "granted",
+  );
+  if (denied.length > 0) {
+    throw new Error(
+      `Deno does not let this server read its settings from the environment (${denied.join(", ")}); run it with --allow-env (or --allow-env=${needed.join(",")})`,
+    );
+  }
+  return (name) => runtime.env.get(name);
+}
+
+/** A Worker's `env` bindings: text variables and secrets; anything else is not a setting. */
+export function bindingsEnvironment(env: unknown): Environment {
+  const bindings = (typeof env === "object" && env !== null ? env : {}) as Record<string, unknown>;
+  return (name) => {
+    const value = bindings[name];
+    return typeof value === "string" ? value : undefined;
+  };
+}

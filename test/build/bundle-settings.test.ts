@@ -1,0 +1,198 @@
+/**
+ * How a built bundle takes its settings on each runtime, and what it says
+ * when they are wrong: the same options and messages as `mcp-dir serve`, the
+ * token read from each runtime's own environment (a Worker's `env`), an open
+ * non-loopback bind refused, and a permission Deno withholds named at start.
+ */
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { Miniflare } from "miniflare";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "../http/helpers.js";
+import { EXAMPLE_SERVER, stopAll } from "../http-cli/helpers.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { BUNDLE, build, denoServe, runBundle, stopWorkers } from "./helpers/runtimes.js";
+
+let outRoot: string;
+const out = (target: string) => join(outRoot, target);
+
+const REFUSED_OPEN =
+  "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n";
+
+beforeAll(async () => {
+  outRoot = await createServerDir({});
+  await Promise.all(
+    (["node", "bun", "deno", "cloudflare"] as const).map((target) =>
+      build(EXAMPLE_SERVER, out(target), target),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await stopAll();
+  await stopWorkers();
+  await removeServerDirs();
+});
+
+/** A port something else already listens on. */
+async function busyPort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+  const { port } = holder.address() as { port: number };
+  return { port, release: () => new Promise((resolve) => holder.close(() => resolve())) };
+}
+
+/**
+ * What the program wrote, without the advice Deno gives any module run with
+ * `deno run` whose default export has a `fetch` (the same module serves `deno serve`).
+ */
+function ownLines(stderr: string): string {
+  return stderr.replace(/^warning: Detected export default \{ fetch \}.*\n/m, "");
+}
+
+describe.each(["node", "bun", "deno"] as const)("a bundle run by %s", (runtime) => {
+  const help = `${runtime === "deno" ? "deno run" : runtime} ${BUNDLE} --help`;
+
+  it("refuses to serve every interface without a token, in one line", async () => {
+    const running = runBundle(runtime, out(runtime), ["--http", "--host", "0.0.0.0"]);
+    expect(await running.exited).toEqual({ code: 1, signal: null });
+    expect(ownLines(running.stderr())).toBe(REFUSED_OPEN);
+  });
+
+  it("takes the options serve takes, and says what is wrong with one as serve does", async () => {
+    const running = runBundle(runtime, out(runtime), ["--port", "4000"]);
+    expect(await running.exited).toEqual({ code: 2, signal: null });
+    expect(ownLines(running.stderr())).toBe(`mcp-dir: --port needs --http. See '${help}'\n`);
+    const badPort = runBundle(runtime, out(runtime), ["--http"], { PORT: "abc" });
+    expect(await badPort.exited).toEqual({ code: 2, signal: null });
+    expect(ownLines(badPort.stderr())).toBe(
+      `mcp-dir: PORT must be a number from 0 to 65535, got 'abc'. See '${help}'\n`,
+    );
+  });
+
+  it("names a port in use, without a stack trace", async () => {
+    const { port, release } = await busyPort();
+    try {
+      const running = runBundle(runtime, out(runtime), ["--http", "--port", String(port)]);
+      expect(await running.exited).toEqual({ code: 1, signal: null });
+      expect(ownLines(running.stderr())).toBe(
+        `mcp-dir: Cannot listen on 127.0.0.1:${port}: the port is in use; choose another port (0 picks a free one)\n`,
+      );
+    } finally {
+      await release();
+    }
+  });
+
+  it("serves every interface with --auth-token, and asks for it", async () => {
+    const running = runBundle(runtime, out(runtime), [
+      "--http",
+      "--host",
+      "0.0.0.0",
+      "--port",
+      "0",
+      "--auth-token",
+      "flag-token",
+    ]);
+    const [, url = ""] = await running.waitForStderr(/ at (http:\/\/\S+)\n/);
+    const anonymous = await rawRequest(url, { method: "GET", headers: { host: "localhost" } });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("deno serve", () => {
+  it("names the permission it lacks at start, instead of failing every request", async () => {
+    const running = denoServe(out("deno"), ["--allow-net", "--host", "127.0.0.1", "--port", "0"]);
+    expect((await running.exited).code).not.toBe(0);
+    expect(running.stderr()).toContain(
+      "mcp-dir: Deno does not let this server read its settings from the environment (MCP_DIR_AUTH_TOKEN, MCP_DIR_STATE_KEY, MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE); run it with --allow-env (or --allow-env=MCP_DIR_AUTH_TOKEN,MCP_DIR_STATE_KEY,MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE)\n",
+    );
+    expect(running.stderr()).not.toContain("over stdio");
+  });
+
+  it("refuses to serve every interface (its default) without a token", async () => {
+    const running = denoServe(out("deno"), ["--allow-net", "--allow-env", "--port", "0"]);
+    expect((await running.exited).code).not.toBe(0);
+    expect(running.stderr()).toContain(REFUSED_OPEN);
+  });
+
+  it("asks for the token MCP_DIR_AUTH_TOKEN names", async () => {
+    const running = denoServe(
+      out("deno"),
+      ["--allow-net", "--allow-env", "--host", "127.0.0.1", "--port", "0"],
+      { MCP_DIR_AUTH_TOKEN: "deno-token" },
+    );
+    const [, url = ""] = await running.waitForStderr(/ at (http:\/\/\S+)\n/);
+    const host = new URL(url).host;
+    const anonymous = await rawRequest(url, { method: "GET", headers: { host } });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("a Worker", () => {
+  const start = async (bindings: Record<string, string>) => {
+    const worker = new Miniflare({
+      modules: true,
+      scriptPath: join(out("cloudflare"), BUNDLE),
+      modulesRoot: out("cloudflare"),
+      compatibilityDate: "2026-04-01",
+      compatibilityFlags: ["nodejs_compat"],
+      bindings,
+      port: 0,
+    });
+    try {
+      const url = new URL("/mcp", await worker.ready).href;
+      return { url, host: new URL(url).host, dispose: () => worker.dispose() };
+    } catch (error) {
+      await worker.dispose();
+      throw error;
+    }
+  };
+
+  it("reads its token from its env bindings", async () => {
+    const worker = await start({ MCP_DIR_AUTH_TOKEN: "worker-token" });
+    try {
+      const anonymous = await rawRequest(worker.url, {
+        method: "GET",
+        headers: { host: worker.host },
+      });
+      expect(anonymous.status).toBe(401);
+    } finally {
+      await worker.dispose();
+    }
+  });
+
+  it("refuses to serve anyone without a token, unless told it is meant to be open", async () => {
+    const closed = await start({});
+    try {
+      const response = await rawRequest(closed.url, {
+        method: "GET",
+        path: "/health",
+        headers: { host: closed.host },
+      });
+      expect([response.status, JSON.parse(response.body)]).toEqual([
+        503,
+        {
+          jsonrpc: "2.0",
+          error: {
+            code: -32000,
+            message:
+              'Service Unavailable: this Worker would serve every tool to anyone who can reach it. Set MCP_DIR_AUTH_TOKEN (npx wrangler secret put MCP_DIR_AUTH_TOKEN) to require a bearer token, or set MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE = "1" under [vars] in wrangler.toml if it is meant to be open',
+          },
+        },
+      ]);
+    } finally {
+      await closed.dispose();
+    }
+    const open = await start({ MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1" });
+    try {
+      const response = await rawRequest(open.url, {
+        method: "GET",
+        path: "/health",
+        headers: { host: open.host },
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await open.dispose();
+    }
+  });
+});
