@@ -4,6 +4,7 @@ import { dirname, extname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as TsxCommonJs from "tsx/cjs/api";
 import { isPlainObject } from "../define/plain-object.js";
+import { asEsModule } from "./esm-format-hook.js";
 import {
   EsmPackages,
   isPackageSpecifier,
@@ -312,7 +313,9 @@ export class ReloadableModules {
   private async importEsm(absolutePath: string): Promise<ModuleNamespace> {
     // Only needed for a file with top-level await: not worth loading up front.
     const { tsImport } = await import("tsx/esm/api");
-    return (await tsImport(pathToFileURL(absolutePath).href, import.meta.url)) as ModuleNamespace;
+    const url = pathToFileURL(absolutePath).href;
+    const specifier = isEsmFile(absolutePath) ? url : asEsModule(url);
+    return (await tsImport(specifier, import.meta.url)) as ModuleNamespace;
   }
 
   private get cache(): Record<string, CachedModule | undefined> {
