@@ -2,6 +2,7 @@ import { sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDefinitionError } from "../define/definition-error.js";
 import { LoadTimeoutError } from "./load-timeout.js";
+import { showThrown } from "./show-thrown.js";
 
 /**
  * Says why importing `file` failed, for its author: what the error was and
@@ -13,7 +14,7 @@ export async function describeImportError(
   dir: string,
   file: string,
 ): Promise<string> {
-  if (!(error instanceof Error)) return `threw while loading: ${String(error)}`;
+  if (!(error instanceof Error)) return `threw while loading: ${showThrown(error)}`;
   if (error instanceof LoadTimeoutError) {
     return error.whileCompiling
       ? `${error.message} and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; raise the limit with --load-timeout <ms>`
@@ -50,9 +51,20 @@ export async function describeImportError(
       location === undefined ? first : `${first.replace(/:$/, "")} (defined at ${location}):`;
     return [head, ...problems].join("\n");
   }
+  return `threw while loading: ${describeThrown(error, dir, file)}`;
+}
+
+/**
+ * What author code threw (or rejected with), for its author: "Error: message
+ * (line:col)" at the first place of the stack inside the server directory,
+ * else as showThrown says it.
+ */
+export function describeThrown(thrown: unknown, dir: string, file: string): string {
+  if (!(thrown instanceof Error)) return showThrown(thrown);
+  const where = new Locator(dir, file);
   return withLocation(
-    `threw while loading: ${error.name}: ${message}`,
-    where.fromStackFrames(error.stack),
+    `${thrown.name}: ${where.relativize(thrown.message)}`,
+    where.fromStackFrames(thrown.stack),
   );
 }
 

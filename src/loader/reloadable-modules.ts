@@ -390,13 +390,13 @@ function isTopLevelAwait(error: unknown): boolean {
   return error instanceof Error && /Top-level await is currently not supported/.test(error.message);
 }
 
-/** ES module syntax compiled to CommonJS marks its exports with __esModule; plain CommonJS is the default export. */
+/**
+ * ES module syntax compiled to CommonJS marks its exports with __esModule;
+ * plain CommonJS is the default export (as is an exports object that throws
+ * when read: the loader says so, naming that export).
+ */
 function toNamespace(exports: unknown): ModuleNamespace {
-  if (
-    typeof exports === "object" &&
-    exports !== null &&
-    (exports as { __esModule?: unknown }).__esModule
-  ) {
+  if (typeof exports === "object" && exports !== null && isMarkedEsModule(exports)) {
     return exports as ModuleNamespace;
   }
   // A file with no import or export compiles to CommonJS whose exports stay {}: it exports nothing.
@@ -404,8 +404,20 @@ function toNamespace(exports: unknown): ModuleNamespace {
   return { default: exports };
 }
 
+function isMarkedEsModule(exports: object): boolean {
+  try {
+    return Boolean((exports as { __esModule?: unknown }).__esModule);
+  } catch {
+    return false;
+  }
+}
+
 function isEmptyObject(value: unknown): boolean {
-  return isPlainObject(value) && Object.keys(value).length === 0;
+  try {
+    return isPlainObject(value) && Object.keys(value).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** A load stopped while tsx compiled the file: the file's own code never ran. */
