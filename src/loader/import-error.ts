@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDefinitionError } from "../define/definition-error.js";
 import { LoadTimeoutError } from "./load-timeout.js";
 import { showThrown } from "./show-thrown.js";
+import { ExitWhileLoading, RejectedWhileLoading } from "./top-level-guard.js";
 
 /**
  * Says why importing `file` failed, for its author: what the error was and
@@ -20,7 +21,13 @@ export async function describeImportError(
       ? `${error.message} and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; raise the limit with --load-timeout <ms>`
       : `${error.message} and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>`;
   }
+  if (error instanceof RejectedWhileLoading) {
+    return `${error.message}: ${describeThrown(error.reason, dir, file)}; await the promise, or handle its rejection with .catch()`;
+  }
   const where = new Locator(dir, file);
+  if (error instanceof ExitWhileLoading) {
+    return `${withLocation(error.message, where.fromStackFrames(error.stack))}, which would end the server; throw an Error instead to report a problem`;
+  }
   const transform = describeTransformError(error, where);
   if (transform !== undefined) return transform;
   if (error.name === "SyntaxError") {

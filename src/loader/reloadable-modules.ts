@@ -20,6 +20,14 @@ import {
   settleBefore,
 } from "./load-timeout.js";
 import { type Speculation, speculativeTransforms } from "./speculative-transforms.js";
+import {
+  asFile,
+  guardTopLevel,
+  guardTopLevelAsync,
+  runTopLevel,
+  settleTopLevel,
+  takeTopLevelFailure,
+} from "./top-level-guard.js";
 
 export type { ModuleNamespace } from "./esm-packages.js";
 
@@ -182,7 +190,8 @@ export class ReloadableModules {
    * module imports is first imported with Node's ES module loader, and the
    * file loaded again (once per package for the process). Loading fails with
    * a LoadTimeoutError after `loadTimeoutMs`: synchronous code is stopped,
-   * a wait is given up.
+   * a wait is given up. It fails too when the file's top-level code left a
+   * rejection unhandled or called process.exit() (see top-level-guard.ts).
    */
   async import(absolutePath: string): Promise<ModuleNamespace> {
     const preloaded = this.preloaded.get(absolutePath);
@@ -191,15 +200,37 @@ export class ReloadableModules {
       if (preloaded.ok) return preloaded.value;
       throw preloaded.error;
     }
+    let namespace: ModuleNamespace;
+    try {
+      namespace = await this.load(absolutePath);
+    } catch (error) {
+      await settleTopLevel();
+      takeTopLevelFailure(absolutePath); // What it threw is the first thing that went wrong.
+      throw error;
+    }
+    await settleTopLevel();
+    const failure = takeTopLevelFailure(absolutePath);
+    if (failure === undefined) return namespace;
+    this.forget(absolutePath);
+    throw failure;
+  }
+
+  private async load(absolutePath: string): Promise<ModuleNamespace> {
     const ms = this.loadTimeoutMs;
     let deadline = performance.now() + ms;
     let compileStops = 0;
     for (;;) {
       if (this.esmOnly.has(absolutePath)) {
-        return settleBefore(deadline, ms, this.importEsm(absolutePath));
+        return guardTopLevelAsync(absolutePath, () =>
+          settleBefore(deadline, ms, this.importEsm(absolutePath)),
+        );
       }
       try {
-        return toNamespace(runBefore(deadline, ms, () => this.requireWithStack(absolutePath)));
+        return toNamespace(
+          runTopLevel(absolutePath, () =>
+            runBefore(deadline, ms, () => this.requireWithStack(absolutePath)),
+          ),
+        );
       } catch (error) {
         const final = this.failed(absolutePath, error);
         if (isCompileStop(error) && compileStops++ === 0) {
@@ -236,18 +267,20 @@ export class ReloadableModules {
     };
     try {
       while (rest.length > 0) {
-        const outcomes = runEachBefore(
-          rest,
-          ms,
-          (path) => toNamespace(this.requireWithStack(path)),
-          (outcome) => {
-            loaded++;
-            // After a stop, failed() puts esbuild right before the next file compiles.
-            const error = outcome.ok ? undefined : outcome.error;
-            return (
-              error instanceof PackageNeeded || error instanceof LoadTimeoutError || wantsAhead()
-            );
-          },
+        const outcomes = guardTopLevel(() =>
+          runEachBefore(
+            rest,
+            ms,
+            (path) => asFile(path, () => toNamespace(this.requireWithStack(path))),
+            (outcome) => {
+              loaded++;
+              // After a stop, failed() puts esbuild right before the next file compiles.
+              const error = outcome.ok ? undefined : outcome.error;
+              return (
+                error instanceof PackageNeeded || error instanceof LoadTimeoutError || wantsAhead()
+              );
+            },
+          ),
         );
         outcomes.forEach((outcome, index) => {
           const path = rest[index] as string;
@@ -277,6 +310,24 @@ export class ReloadableModules {
       }
     } finally {
       speculation?.forget();
+      await this.settlePreloaded();
+    }
+  }
+
+  /**
+   * A preloaded file whose top-level code left a rejection unhandled, or
+   * called process.exit() (and caught what was thrown), fails after all.
+   */
+  private async settlePreloaded(): Promise<void> {
+    await settleTopLevel();
+    const failed: [string, Error][] = [];
+    for (const [path, outcome] of this.preloaded) {
+      const failure = takeTopLevelFailure(path);
+      if (failure !== undefined && outcome.ok) failed.push([path, failure]);
+    }
+    for (const [path, error] of failed) {
+      this.forget(path);
+      this.preloaded.set(path, { ok: false, error });
     }
   }
 
