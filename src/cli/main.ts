@@ -9,6 +9,7 @@ import { init } from "./commands/init.js";
 import { list } from "./commands/list.js";
 import { read } from "./commands/read.js";
 import { serve } from "./commands/serve.js";
+import { exitProcess } from "./exit-process.js";
 import { ownPackage } from "./package-info.js";
 import { UsageError } from "./parse-args.js";
 import { printError, printOut } from "./stdout.js";
@@ -54,13 +55,13 @@ async function main(argv: string[]): Promise<number> {
 
 // Exit explicitly: author code may hold timers or sockets that would keep the process alive.
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitProcess(code),
   async (error: unknown) => {
     if (error instanceof UsageError) {
       await printError(`mcp-dir: ${error.message}`);
-      process.exit(2);
+      exitProcess(2);
     }
     await printError(`mcp-dir: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
+    exitProcess(1);
   },
 );

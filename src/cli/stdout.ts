@@ -1,3 +1,5 @@
+import { exitProcess } from "./exit-process.js";
+
 /**
  * Author code may write to stdout (console.log) while it loads or runs. For a
  * stdio server stdout is the protocol channel, and for `list --json` it is the
@@ -28,7 +30,7 @@ export function printOut(text: string): Promise<void> {
     // `mcp-dir list | head -1`: the reader closing the pipe early is not a failure.
     process.stdout.on("error", (error: NodeJS.ErrnoException) => {
       if (error.code !== "EPIPE") throw error;
-      process.exit(0);
+      exitProcess(0);
     });
   }
   return writeLine(process.stdout, text);

@@ -1,4 +1,5 @@
 import type { McpServer } from "../index.js";
+import { isTopLevelRejection } from "../loader/top-level-guard.js";
 import { printError } from "./stdout.js";
 
 /**
@@ -15,7 +16,11 @@ export function survivesStrayErrors(server: McpServer): () => void {
     void printError(`mcp-dir: ${summary}${stack}`);
     server.log("error", `Author code raised ${what}: ${String(reason)}`);
   };
-  const onRejection = report("an unhandled rejection");
+  const reportRejection = report("an unhandled rejection");
+  const onRejection = (reason: unknown, promise: Promise<unknown>) => {
+    // A file's top-level code made it while the file loaded (in dev): the loader reports it.
+    if (!isTopLevelRejection(promise)) reportRejection(reason);
+  };
   const onException = report("an uncaught exception");
   process.on("unhandledRejection", onRejection);
   process.on("uncaughtException", onException);

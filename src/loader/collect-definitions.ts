@@ -6,6 +6,7 @@ import { deriveName } from "./derive-name.js";
 import { type DefinitionFolder, FOLDER_KIND } from "./folders.js";
 import type { ModuleNamespace } from "./importer.js";
 import type { LoadProblem, LoadWarning } from "./problems.js";
+import { showThrown } from "./show-thrown.js";
 
 export interface FileDefinitions {
   entries: SourceEntry[];
@@ -47,22 +48,52 @@ function helperName(file: string): string {
   return `_${segments[segments.length - 1]}`;
 }
 
-/** Every definition a module exports, each validated, with the name it falls back to. */
+const UNREADABLE =
+  "export a plain value: a getter or a Proxy that throws cannot be read as a definition";
+
+/**
+ * Every definition a module exports, each validated, with the name it falls
+ * back to. An export that throws when it is read (a getter, a Proxy) is a
+ * problem of that export; `describeThrown` says what it threw.
+ */
 export function collectDefinitions(
   namespace: ModuleNamespace,
   file: string,
   folder: DefinitionFolder,
+  describeThrown: (thrown: unknown) => string = showThrown,
 ): FileDefinitions {
   const result: FileDefinitions = { entries: [], problems: [], warnings: [] };
+  const unreadable = (thrown: unknown, exportName?: string) => {
+    const message = `threw when read: ${describeThrown(thrown)}; ${UNREADABLE}`;
+    result.problems.push({
+      file,
+      ...(exportName !== undefined && { export: exportName }),
+      message,
+    });
+    return result;
+  };
+  let names: string[];
+  try {
+    names = exportNames(namespace);
+  } catch (error) {
+    return unreadable(error);
+  }
   const seen = new Set<unknown>();
-  for (const exportName of exportNames(namespace)) {
-    const value = namespace[exportName];
-    const definition = asDefinition(value, folder, exportName === "default");
-    // The same object exported twice (`export default add; export { add }`) registers once.
-    if (definition === undefined || seen.has(value)) continue;
-    seen.add(value);
+  for (const exportName of names) {
     const fallbackName = deriveName(file, exportName);
-    const problem = validateDefinition(definition, fallbackName);
+    let definition: Definition | undefined;
+    let problem: string | undefined;
+    try {
+      const value = namespace[exportName];
+      definition = asDefinition(value, folder, exportName === "default");
+      // The same object exported twice (`export default add; export { add }`) registers once.
+      if (definition === undefined || seen.has(value)) continue;
+      seen.add(value);
+      problem = validateDefinition(definition, fallbackName);
+    } catch (error) {
+      unreadable(error, exportName);
+      continue;
+    }
     if (problem !== undefined) {
       result.problems.push({ file, export: exportName, message: problem });
       continue;

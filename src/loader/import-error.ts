@@ -2,6 +2,8 @@ import { sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDefinitionError } from "../define/definition-error.js";
 import { LoadTimeoutError } from "./load-timeout.js";
+import { showThrown } from "./show-thrown.js";
+import { ExitWhileLoading, RejectedWhileLoading } from "./top-level-guard.js";
 
 /**
  * Says why importing `file` failed, for its author: what the error was and
@@ -13,13 +15,19 @@ export async function describeImportError(
   dir: string,
   file: string,
 ): Promise<string> {
-  if (!(error instanceof Error)) return `threw while loading: ${String(error)}`;
+  if (!(error instanceof Error)) return `threw while loading: ${showThrown(error)}`;
   if (error instanceof LoadTimeoutError) {
     return error.whileCompiling
       ? `${error.message} and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; raise the limit with --load-timeout <ms>`
       : `${error.message} and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>`;
   }
+  if (error instanceof RejectedWhileLoading) {
+    return `${error.message}: ${describeThrown(error.reason, dir, file)}; await the promise, or handle its rejection with .catch()`;
+  }
   const where = new Locator(dir, file);
+  if (error instanceof ExitWhileLoading) {
+    return `${withLocation(error.message, where.fromStackFrames(error.stack))}, which would end the server; throw an Error instead to report a problem`;
+  }
   const transform = describeTransformError(error, where);
   if (transform !== undefined) return transform;
   if (error.name === "SyntaxError") {
@@ -50,9 +58,20 @@ export async function describeImportError(
       location === undefined ? first : `${first.replace(/:$/, "")} (defined at ${location}):`;
     return [head, ...problems].join("\n");
   }
+  return `threw while loading: ${describeThrown(error, dir, file)}`;
+}
+
+/**
+ * What author code threw (or rejected with), for its author: "Error: message
+ * (line:col)" at the first place of the stack inside the server directory,
+ * else as showThrown says it.
+ */
+export function describeThrown(thrown: unknown, dir: string, file: string): string {
+  if (!(thrown instanceof Error)) return showThrown(thrown);
+  const where = new Locator(dir, file);
   return withLocation(
-    `threw while loading: ${error.name}: ${message}`,
-    where.fromStackFrames(error.stack),
+    `${thrown.name}: ${where.relativize(thrown.message)}`,
+    where.fromStackFrames(thrown.stack),
   );
 }
 

@@ -4,7 +4,7 @@ import type { SourceEntry } from "../registry/definition.js";
 import { collectDefinitions, validateDefinition } from "./collect-definitions.js";
 import { deriveName } from "./derive-name.js";
 import { CODE_EXTENSIONS, folderOf, isCodeFile, isMarkdownFile } from "./folders.js";
-import { describeImportError } from "./import-error.js";
+import { describeImportError, describeThrown } from "./import-error.js";
 import { createImporter, type ModuleImporter } from "./importer.js";
 import { LoadTimeoutError } from "./load-timeout.js";
 import { markdownPrompt } from "./markdown-prompt.js";
@@ -67,7 +67,9 @@ export async function loadFile(
       if (error instanceof LoadTimeoutError) load.timedOut = true;
       return load;
     }
-    const found = collectDefinitions(namespace, file, folder);
+    const found = collectDefinitions(namespace, file, folder, (thrown) =>
+      describeThrown(thrown, root, file),
+    );
     load.problems.push(...found.problems);
     load.warnings.push(...found.warnings);
     if (found.problems.length === 0) load.entries.push(...found.entries);

@@ -4,6 +4,7 @@ import { dirname, extname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as TsxCommonJs from "tsx/cjs/api";
 import { isPlainObject } from "../define/plain-object.js";
+import { asEsModule } from "./esm-format-hook.js";
 import {
   EsmPackages,
   isPackageSpecifier,
@@ -19,6 +20,14 @@ import {
   settleBefore,
 } from "./load-timeout.js";
 import { type Speculation, speculativeTransforms } from "./speculative-transforms.js";
+import {
+  asFile,
+  guardTopLevel,
+  guardTopLevelAsync,
+  runTopLevel,
+  settleTopLevel,
+  takeTopLevelFailure,
+} from "./top-level-guard.js";
 
 export type { ModuleNamespace } from "./esm-packages.js";
 
@@ -181,7 +190,8 @@ export class ReloadableModules {
    * module imports is first imported with Node's ES module loader, and the
    * file loaded again (once per package for the process). Loading fails with
    * a LoadTimeoutError after `loadTimeoutMs`: synchronous code is stopped,
-   * a wait is given up.
+   * a wait is given up. It fails too when the file's top-level code left a
+   * rejection unhandled or called process.exit() (see top-level-guard.ts).
    */
   async import(absolutePath: string): Promise<ModuleNamespace> {
     const preloaded = this.preloaded.get(absolutePath);
@@ -190,15 +200,37 @@ export class ReloadableModules {
       if (preloaded.ok) return preloaded.value;
       throw preloaded.error;
     }
+    let namespace: ModuleNamespace;
+    try {
+      namespace = await this.load(absolutePath);
+    } catch (error) {
+      await settleTopLevel();
+      takeTopLevelFailure(absolutePath); // What it threw is the first thing that went wrong.
+      throw error;
+    }
+    await settleTopLevel();
+    const failure = takeTopLevelFailure(absolutePath);
+    if (failure === undefined) return namespace;
+    this.forget(absolutePath);
+    throw failure;
+  }
+
+  private async load(absolutePath: string): Promise<ModuleNamespace> {
     const ms = this.loadTimeoutMs;
     let deadline = performance.now() + ms;
     let compileStops = 0;
     for (;;) {
       if (this.esmOnly.has(absolutePath)) {
-        return settleBefore(deadline, ms, this.importEsm(absolutePath));
+        return guardTopLevelAsync(absolutePath, () =>
+          settleBefore(deadline, ms, this.importEsm(absolutePath)),
+        );
       }
       try {
-        return toNamespace(runBefore(deadline, ms, () => this.requireWithStack(absolutePath)));
+        return toNamespace(
+          runTopLevel(absolutePath, () =>
+            runBefore(deadline, ms, () => this.requireWithStack(absolutePath)),
+          ),
+        );
       } catch (error) {
         const final = this.failed(absolutePath, error);
         if (isCompileStop(error) && compileStops++ === 0) {
@@ -235,18 +267,20 @@ export class ReloadableModules {
     };
     try {
       while (rest.length > 0) {
-        const outcomes = runEachBefore(
-          rest,
-          ms,
-          (path) => toNamespace(this.requireWithStack(path)),
-          (outcome) => {
-            loaded++;
-            // After a stop, failed() puts esbuild right before the next file compiles.
-            const error = outcome.ok ? undefined : outcome.error;
-            return (
-              error instanceof PackageNeeded || error instanceof LoadTimeoutError || wantsAhead()
-            );
-          },
+        const outcomes = guardTopLevel(() =>
+          runEachBefore(
+            rest,
+            ms,
+            (path) => asFile(path, () => toNamespace(this.requireWithStack(path))),
+            (outcome) => {
+              loaded++;
+              // After a stop, failed() puts esbuild right before the next file compiles.
+              const error = outcome.ok ? undefined : outcome.error;
+              return (
+                error instanceof PackageNeeded || error instanceof LoadTimeoutError || wantsAhead()
+              );
+            },
+          ),
         );
         outcomes.forEach((outcome, index) => {
           const path = rest[index] as string;
@@ -276,6 +310,24 @@ export class ReloadableModules {
       }
     } finally {
       speculation?.forget();
+      await this.settlePreloaded();
+    }
+  }
+
+  /**
+   * A preloaded file whose top-level code left a rejection unhandled, or
+   * called process.exit() (and caught what was thrown), fails after all.
+   */
+  private async settlePreloaded(): Promise<void> {
+    await settleTopLevel();
+    const failed: [string, Error][] = [];
+    for (const [path, outcome] of this.preloaded) {
+      const failure = takeTopLevelFailure(path);
+      if (failure !== undefined && outcome.ok) failed.push([path, failure]);
+    }
+    for (const [path, error] of failed) {
+      this.forget(path);
+      this.preloaded.set(path, { ok: false, error });
     }
   }
 
@@ -312,7 +364,9 @@ export class ReloadableModules {
   private async importEsm(absolutePath: string): Promise<ModuleNamespace> {
     // Only needed for a file with top-level await: not worth loading up front.
     const { tsImport } = await import("tsx/esm/api");
-    return (await tsImport(pathToFileURL(absolutePath).href, import.meta.url)) as ModuleNamespace;
+    const url = pathToFileURL(absolutePath).href;
+    const specifier = isEsmFile(absolutePath) ? url : asEsModule(url);
+    return (await tsImport(specifier, import.meta.url)) as ModuleNamespace;
   }
 
   private get cache(): Record<string, CachedModule | undefined> {
@@ -387,13 +441,13 @@ function isTopLevelAwait(error: unknown): boolean {
   return error instanceof Error && /Top-level await is currently not supported/.test(error.message);
 }
 
-/** ES module syntax compiled to CommonJS marks its exports with __esModule; plain CommonJS is the default export. */
+/**
+ * ES module syntax compiled to CommonJS marks its exports with __esModule;
+ * plain CommonJS is the default export (as is an exports object that throws
+ * when read: the loader says so, naming that export).
+ */
 function toNamespace(exports: unknown): ModuleNamespace {
-  if (
-    typeof exports === "object" &&
-    exports !== null &&
-    (exports as { __esModule?: unknown }).__esModule
-  ) {
+  if (typeof exports === "object" && exports !== null && isMarkedEsModule(exports)) {
     return exports as ModuleNamespace;
   }
   // A file with no import or export compiles to CommonJS whose exports stay {}: it exports nothing.
@@ -401,8 +455,20 @@ function toNamespace(exports: unknown): ModuleNamespace {
   return { default: exports };
 }
 
+function isMarkedEsModule(exports: object): boolean {
+  try {
+    return Boolean((exports as { __esModule?: unknown }).__esModule);
+  } catch {
+    return false;
+  }
+}
+
 function isEmptyObject(value: unknown): boolean {
-  return isPlainObject(value) && Object.keys(value).length === 0;
+  try {
+    return isPlainObject(value) && Object.keys(value).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** A load stopped while tsx compiled the file: the file's own code never ran. */
