@@ -17,6 +17,8 @@ export interface Engine {
   readonly maxSubscriptions: number;
   /** How 2026-07-28 requests ask for input: the requestState signer and the round cap. */
   readonly inputRounds: InputRoundLimits;
+  /** How long (ms) one run of a handler may take unless its definition says; 0: no limit. */
+  readonly callTimeoutMs: number;
   /** Aborted when the server shuts down: long-lived requests end gracefully. */
   readonly closing: AbortSignal;
   serverInfo(): Implementation;

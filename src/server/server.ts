@@ -1,3 +1,4 @@
+import { timeoutProblem } from "../define/timeout.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
 import type {
   Implementation,
@@ -52,6 +53,11 @@ export interface ServerOptions extends Implementation {
   extensions?: Record<string, JsonObject>;
   /** How 2026-07-28 requests ask their client for input (`ctx.elicit`, `ctx.sample`, `ctx.roots`). */
   inputRounds?: InputRoundOptions;
+  /**
+   * How long (ms) one run of a tool, prompt or resource handler may take
+   * unless its definition sets `timeoutMs`; 0 for no limit. Default 5 minutes.
+   */
+  callTimeoutMs?: number;
 }
 
 export interface InputRoundOptions {
@@ -69,6 +75,13 @@ export interface InputRoundOptions {
 
 const CODE_SOURCE = "<code>";
 
+/**
+ * Above the official SDK client's own 60-second request timeout (which
+ * cancels, and so aborts `ctx.signal`, first), and long enough for a person
+ * to answer `ctx.elicit` in a 2025 session; it stops what nothing else would.
+ */
+const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
+
 /** An MCP server: a registry of definitions served to any number of sessions. */
 export class McpServer implements Engine {
   readonly registry = new Registry();
@@ -78,6 +91,7 @@ export class McpServer implements Engine {
   readonly instructions: string | undefined;
   readonly maxSubscriptions: number;
   readonly inputRounds: InputRoundLimits;
+  readonly callTimeoutMs: number;
   private readonly cacheTtlMs: number;
   private readonly extensions: Record<string, JsonObject> | undefined;
   private readonly closeController = new AbortController();
@@ -104,6 +118,7 @@ export class McpServer implements Engine {
       maxSubscriptions,
       extensions,
       inputRounds,
+      callTimeoutMs,
       ...info
     } = options;
     if (typeof info.name !== "string" || info.name === "") {
@@ -124,6 +139,9 @@ export class McpServer implements Engine {
       ),
       maxRounds: count(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
     };
+    const badTimeout = timeoutProblem(callTimeoutMs);
+    if (badTimeout) throw new TypeError(`callTimeoutMs ${badTimeout}`);
+    this.callTimeoutMs = callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     this.info = { ...info, version: info.version ?? "0.0.0" };
     this.instructions = instructions;
     this.pageSize = pageSize ?? 100;
