@@ -58,6 +58,11 @@ export interface ServerOptions extends Implementation {
    * unless its definition sets `timeoutMs`; 0 for no limit. Default 5 minutes.
    */
   callTimeoutMs?: number;
+  /**
+   * The largest result (bytes of JSON) a request may send; a larger one is
+   * not sent, and its caller is told why. 0 for no limit. Default 16 MiB.
+   */
+  maxResultBytes?: number;
 }
 
 export interface InputRoundOptions {
@@ -82,6 +87,13 @@ const CODE_SOURCE = "<code>";
  */
 const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
 
+/**
+ * Four times the HTTP request body limit: room for a 12 MiB file or image,
+ * base64 in a result, far beyond what a model reads as text, and far below
+ * the runaway result (hundreds of megabytes) it exists to stop.
+ */
+const DEFAULT_MAX_RESULT_BYTES = 16 * 1024 * 1024;
+
 /** An MCP server: a registry of definitions served to any number of sessions. */
 export class McpServer implements Engine {
   readonly registry = new Registry();
@@ -92,6 +104,7 @@ export class McpServer implements Engine {
   readonly maxSubscriptions: number;
   readonly inputRounds: InputRoundLimits;
   readonly callTimeoutMs: number;
+  readonly maxResultBytes: number;
   private readonly cacheTtlMs: number;
   private readonly extensions: Record<string, JsonObject> | undefined;
   private readonly closeController = new AbortController();
@@ -119,6 +132,7 @@ export class McpServer implements Engine {
       extensions,
       inputRounds,
       callTimeoutMs,
+      maxResultBytes,
       ...info
     } = options;
     if (typeof info.name !== "string" || info.name === "") {
@@ -142,6 +156,7 @@ export class McpServer implements Engine {
     const badTimeout = timeoutProblem(callTimeoutMs);
     if (badTimeout) throw new TypeError(`callTimeoutMs ${badTimeout}`);
     this.callTimeoutMs = callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    this.maxResultBytes = count(maxResultBytes, DEFAULT_MAX_RESULT_BYTES, "maxResultBytes");
     this.info = { ...info, version: info.version ?? "0.0.0" };
     this.instructions = instructions;
     this.pageSize = pageSize ?? 100;
