@@ -33,9 +33,9 @@ describe("a time limit in milliseconds", () => {
   });
 
   it.each(bad)("is refused as the server's callTimeoutMs: %s", (callTimeoutMs, shown) => {
-    expect(() => createServer({ name: "s", callTimeoutMs: callTimeoutMs as number })).toThrow(
-      new TypeError(`callTimeoutMs ${WHOLE_MS}, not ${shown}`),
-    );
+    expect(() =>
+      createServer({ name: "s", version: "1", callTimeoutMs: callTimeoutMs as number }),
+    ).toThrow(new TypeError(`callTimeoutMs ${WHOLE_MS}, not ${shown}`));
   });
 
   it("accepts 0 (no limit) and the longest a timer can wait", () => {
@@ -43,8 +43,10 @@ describe("a time limit in milliseconds", () => {
       expect(() =>
         defineTool({ name: "t", description: "d", timeoutMs, handler: () => "" }),
       ).not.toThrow();
-      expect(createServer({ name: "s", callTimeoutMs: timeoutMs }).callTimeoutMs).toBe(timeoutMs);
+      expect(
+        createServer({ name: "s", version: "1", callTimeoutMs: timeoutMs }).callTimeoutMs,
+      ).toBe(timeoutMs);
     }
-    expect(createServer({ name: "s" }).callTimeoutMs).toBe(300_000);
+    expect(createServer({ name: "s", version: "1" }).callTimeoutMs).toBe(300_000);
   });
 });
