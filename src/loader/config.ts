@@ -42,6 +42,8 @@ export interface ServerConfig {
    * unless its definition sets `timeoutMs`; 0 for no limit. Default 5 minutes.
    */
   callTimeoutMs?: number;
+  /** The largest result (bytes of JSON) a request may send; 0 for no limit. Default 16 MiB. */
+  maxResultBytes?: number;
   http?: HttpConfig;
 }
 
@@ -101,6 +103,10 @@ const CHECKS: Record<keyof ServerConfig, Check> = {
     return undefined;
   },
   callTimeoutMs: timeoutProblem,
+  maxResultBytes: (value) =>
+    Number.isInteger(value) && (value as number) >= 0
+      ? undefined
+      : "must be a whole number of bytes, 0 (no limit) or more",
   http: (value) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return "must be an object, such as { port: 3000 }";

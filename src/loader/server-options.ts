@@ -17,6 +17,7 @@ export function serverOptionsFrom(
     ...(config.logLevel !== undefined && { logLevel: config.logLevel }),
     ...(config.inputRounds !== undefined && { inputRounds: config.inputRounds }),
     ...(config.callTimeoutMs !== undefined && { callTimeoutMs: config.callTimeoutMs }),
+    ...(config.maxResultBytes !== undefined && { maxResultBytes: config.maxResultBytes }),
     announce: folders,
   };
 }

@@ -1,9 +1,11 @@
 /**
- * The time limit of a handler's run, through the official clients of both
- * eras over stdio and Streamable HTTP: a run past it is stopped (its
+ * The limits of a call, through the official clients of both eras over stdio
+ * and Streamable HTTP. A handler run past its time limit is stopped (its
  * `ctx.signal` aborted with a TimeoutError) and answered with an error that
- * names the limit; a definition's own limit wins over the server's.
+ * names the limit; a definition's own limit wins over the server's. A result
+ * past the size limit is not sent; its caller is told its size and the limit.
  */
+import { Buffer } from "node:buffer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deferred, startCli, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
@@ -27,7 +29,22 @@ const serverLimit = (label: string, definer: string) =>
   `${label} did not finish within the server's time limit of 50 ms and was stopped; to allow longer, set timeoutMs in its ${definer}, or callTimeoutMs in mcp-dir.config.ts or createServer (0: no limit)`;
 const ownLimit = (label: string, ms: number, definer: string) =>
   `${label} did not finish within its time limit of ${ms} ms and was stopped; to allow longer, raise timeoutMs in its ${definer} (0: no limit)`;
+const tooLarge = (subject: string, bytes: number) =>
+  `${subject} returned a result of ${bytes} bytes, more than the server's limit of 4096 bytes, so it was not sent; return less (a page, a summary, a resource link), or raise maxResultBytes in mcp-dir.config.ts or createServer (0: no limit)`;
 const toolError = (text: string) => ({ content: [{ type: "text", text }], isError: true });
+
+/** The bytes a result is sent as: 2026-07-28 frames it with its type and the server's identity. */
+function bytesSent(result: Record<string, unknown>, modern: boolean): number {
+  const serverInfo = { name: "limited", version: "1.0.0" };
+  const framed = modern
+    ? {
+        resultType: "complete",
+        ...result,
+        _meta: { "io.modelcontextprotocol/serverInfo": serverInfo },
+      }
+    : result;
+  return Buffer.byteLength(JSON.stringify(framed));
+}
 
 type Content = { type: string; text?: string };
 const textOf = (result: Record<string, unknown>) =>
@@ -125,4 +142,25 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
       );
     },
   );
+
+  it("sends a result within the size limit, counted in bytes, not characters", async () => {
+    // 1900 two-byte characters: more than 4096 bytes at three per character, fewer in fact.
+    const result = await client.callTool({ name: "big", arguments: { count: 1900 } });
+    expect(shared(result)).toEqual({ content: [{ type: "text", text: "é".repeat(1900) }] });
+  });
+
+  it("does not send a tool's result past the size limit: isError naming the tool, its size and the limit", async () => {
+    const result = await client.callTool({ name: "big", arguments: { count: 3000 } });
+    const sent = bytesSent({ content: [{ type: "text", text: "é".repeat(3000) }] }, modern);
+    expect(shared(result)).toEqual(toolError(tooLarge('Tool "big"', sent)));
+  });
+
+  it("answers a resource read past the size limit with -32603 naming it, its size and the limit", async () => {
+    const contents = [{ uri: "memo://big", mimeType: "text/plain", text: "é".repeat(3000) }];
+    const result = modern ? { contents, ttlMs: 0, cacheScope: "private" } : { contents };
+    expect(await refusal(client.readResource({ uri: "memo://big" }))).toEqual({
+      code: -32603,
+      message: tooLarge('Resource "memo://big"', bytesSent(result, modern)),
+    });
+  });
 });

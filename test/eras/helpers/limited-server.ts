@@ -1,13 +1,15 @@
 /**
- * A server directory with a small time limit (50 ms per run) and handlers
- * that pass it: ones that never finish, one with a longer limit of its own,
- * one with none, one that asks the client.
+ * A server directory with small limits (50 ms per run, 4096 bytes per
+ * result) and handlers that pass them: ones that never finish, one with a
+ * longer limit of its own, one with none, one that asks the client, and
+ * results of two-byte characters, as large as asked.
  */
 export const LIMITED_SERVER = {
   "mcp-dir.config.json": JSON.stringify({
     name: "limited",
     version: "1.0.0",
     callTimeoutMs: 50,
+    maxResultBytes: 4096,
   }),
   "tools/hang.ts": `import { defineTool } from "mcp-dir";
 import { z } from "zod";
@@ -76,5 +78,17 @@ export default defineResource({
   uri: "memo://stuck",
   timeoutMs: 60,
   read: () => new Promise(() => {}),
+});`,
+  "tools/big.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Returns count two-byte characters",
+  input: { count: z.number().int() },
+  handler: ({ count }) => "é".repeat(count),
+});`,
+  "resources/big.ts": `import { defineResource } from "mcp-dir";
+export default defineResource({
+  uri: "memo://big",
+  read: () => "é".repeat(3000),
 });`,
 };
