@@ -22,6 +22,7 @@ import {
   type Zod3Shape,
   type Zod4Shape,
 } from "./schema.js";
+import { timeoutProblem } from "./timeout.js";
 
 export interface PromptArgumentSpec {
   readonly name: string;
@@ -73,6 +74,11 @@ export interface PromptConfig<A extends PromptArguments | undefined> {
   get?: (args: PromptArgs<A>, ctx: HandlerContext) => PromptReturn | Promise<PromptReturn>;
   /** Fixed messages with `{{argument}}` placeholders in their text. */
   messages?: readonly StaticMessage[];
+  /**
+   * How long (ms) one run of `get` may take before it is stopped and the
+   * client gets an error; 0 for no limit. Default: the server's `callTimeoutMs`.
+   */
+  timeoutMs?: number;
 }
 
 export interface PromptDefinition extends Branded<"prompt"> {
@@ -85,6 +91,7 @@ export interface PromptDefinition extends Branded<"prompt"> {
   complete?: Record<string, Completer | undefined>;
   get?: (args: never, ctx: HandlerContext) => PromptReturn | Promise<PromptReturn>;
   messages?: readonly StaticMessage[];
+  timeoutMs?: number;
 }
 
 export function definePrompt<const A extends PromptArguments | undefined = undefined>(
@@ -255,6 +262,8 @@ export function compilePrompt(definition: PromptDefinition, fallbackName: string
       "argument",
     ),
   );
+  const badTimeout = timeoutProblem(definition.timeoutMs);
+  if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
   if (problems.length > 0)
     throw new DefinitionError(`Prompt ${JSON.stringify(name)} is invalid`, problems);
 

@@ -12,6 +12,7 @@ import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
 import { type ResourceReturn, toReadResult } from "./resource-contents.js";
 import { listInstances } from "./template-instances.js";
+import { timeoutProblem } from "./timeout.js";
 import { parseUriTemplate, type UriTemplate, uriProblem } from "./uri-template.js";
 
 type Clean<N extends string> = N extends `${infer V}*`
@@ -56,6 +57,11 @@ interface ResourceCommon {
   _meta?: Meta;
   /** Announces this resource's changes to its subscribers; see ResourceWatch. */
   watch?: ResourceWatch;
+  /**
+   * How long (ms) one run of `read` may take before it is stopped and the
+   * client gets an error; 0 for no limit. Default: the server's `callTimeoutMs`.
+   */
+  timeoutMs?: number;
 }
 
 export interface StaticResourceConfig extends ResourceCommon {
@@ -169,6 +175,8 @@ export function compileResource(
   if (definition.list !== undefined && typeof definition.list !== "function") {
     problems.push("list must be a function: list: () => [{ uri, name? }, ...]");
   }
+  const badTimeout = timeoutProblem(definition.timeoutMs);
+  if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
   if (problems.length > 0)
     throw new DefinitionError(`Resource ${JSON.stringify(name)} is invalid`, problems);
 

@@ -12,6 +12,7 @@ import {
   type InferShapeInput,
   type SchemaInput,
 } from "./schema.js";
+import { timeoutProblem } from "./timeout.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
 
 type ArgsOf<I> = I extends SchemaInput ? InferShape<I> : Record<string, never>;
@@ -24,6 +25,12 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
   icons?: Icon[];
   annotations?: ToolAnnotations;
   _meta?: Meta;
+  /**
+   * How long (ms) one run of the handler may take before it is stopped and
+   * the caller gets an `isError` result; 0 for no limit. Default: the
+   * server's `callTimeoutMs` (5 minutes).
+   */
+  timeoutMs?: number;
   /** A zod shape (`{ message: z.string() }`), a `z.object(...)`, or a JSON Schema object. */
   input?: I;
   /**
@@ -46,6 +53,7 @@ export interface ToolDefinition extends Branded<"tool"> {
   icons?: Icon[];
   annotations?: ToolAnnotations;
   _meta?: Meta;
+  timeoutMs?: number;
   input?: SchemaInput;
   output?: SchemaInput;
   handler: (args: never, ctx: HandlerContext) => unknown;
@@ -89,6 +97,8 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
       "description is missing: clients show it to the model, so say what the tool does",
     );
   }
+  const badTimeout = timeoutProblem(definition.timeoutMs);
+  if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
   const input =
     definition.input === undefined
       ? NO_ARGUMENTS

@@ -1,5 +1,6 @@
 import { access, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { timeoutProblem } from "../define/timeout.js";
 import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
 import { describeImportError } from "./import-error.js";
 import type { ModuleImporter } from "./importer.js";
@@ -36,6 +37,13 @@ export interface ServerConfig {
    * signing key is not configured here: set MCP_DIR_STATE_KEY.
    */
   inputRounds?: { ttlMs?: number; maxRounds?: number };
+  /**
+   * How long (ms) one run of a tool, prompt or resource handler may take
+   * unless its definition sets `timeoutMs`; 0 for no limit. Default 5 minutes.
+   */
+  callTimeoutMs?: number;
+  /** The largest result (bytes of JSON) a request may send; 0 for no limit. Default 16 MiB. */
+  maxResultBytes?: number;
   http?: HttpConfig;
 }
 
@@ -94,6 +102,11 @@ const CHECKS: Record<keyof ServerConfig, Check> = {
     }
     return undefined;
   },
+  callTimeoutMs: timeoutProblem,
+  maxResultBytes: (value) =>
+    Number.isInteger(value) && (value as number) >= 0
+      ? undefined
+      : "must be a whole number of bytes, 0 (no limit) or more",
   http: (value) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return "must be an object, such as { port: 3000 }";

@@ -16,6 +16,8 @@ export function serverOptionsFrom(
     ...(config.pageSize !== undefined && { pageSize: config.pageSize }),
     ...(config.logLevel !== undefined && { logLevel: config.logLevel }),
     ...(config.inputRounds !== undefined && { inputRounds: config.inputRounds }),
+    ...(config.callTimeoutMs !== undefined && { callTimeoutMs: config.callTimeoutMs }),
+    ...(config.maxResultBytes !== undefined && { maxResultBytes: config.maxResultBytes }),
     announce: folders,
   };
 }

@@ -12,6 +12,7 @@ import type { RequestEnv } from "./env.js";
 import { methodsFor } from "./methods/index.js";
 import type { Params } from "./params.js";
 import { RequestContext } from "./request-context.js";
+import { sizeOver, tooLarge } from "./result-size.js";
 import { encodeCompleteResult } from "./stateless/result.js";
 
 /**
@@ -47,10 +48,7 @@ export async function dispatch(
     // never the transport that would have encoded it.
     let encoded: RawJson;
     try {
-      encoded =
-        env.era === "stateless"
-          ? encodeCompleteResult(result, engine.serverInfo())
-          : RawJson.of(result);
+      encoded = encode(engine, env, result);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       const target = params.name ?? params.uri;
@@ -60,6 +58,11 @@ export async function dispatch(
         ErrorCode.InternalError,
         `${method}${of} returned a result that cannot be sent as JSON: ${why}; return plain JSON values (no BigInt, no cycles)`,
       );
+    }
+    // Past the size limit it is not sent: a tool's caller gets an isError result, others -32603.
+    const bytes = sizeOver(encoded.json, engine.maxResultBytes);
+    if (bytes !== undefined) {
+      encoded = encode(engine, env, tooLarge(method, params, bytes, engine.maxResultBytes));
     }
     return success(id, encoded);
   } catch (error) {
@@ -71,4 +74,11 @@ export async function dispatch(
   } finally {
     inFlight.finished = true;
   }
+}
+
+/** A result as the request's era sends it, encoded; throws what JSON.stringify throws. */
+function encode(engine: Engine, env: RequestEnv, result: unknown): RawJson {
+  return env.era === "stateless"
+    ? encodeCompleteResult(result, engine.serverInfo())
+    : RawJson.of(result);
 }

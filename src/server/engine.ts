@@ -17,6 +17,10 @@ export interface Engine {
   readonly maxSubscriptions: number;
   /** How 2026-07-28 requests ask for input: the requestState signer and the round cap. */
   readonly inputRounds: InputRoundLimits;
+  /** How long (ms) one run of a handler may take unless its definition says; 0: no limit. */
+  readonly callTimeoutMs: number;
+  /** The largest result, in bytes of JSON, a request may send; 0: no limit. */
+  readonly maxResultBytes: number;
   /** Aborted when the server shuts down: long-lived requests end gracefully. */
   readonly closing: AbortSignal;
   serverInfo(): Implementation;

@@ -1,3 +1,4 @@
+import { timeoutProblem } from "../define/timeout.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
 import type {
   Implementation,
@@ -54,6 +55,16 @@ export interface ServerOptions extends Implementation {
   extensions?: Record<string, JsonObject>;
   /** How 2026-07-28 requests ask their client for input (`ctx.elicit`, `ctx.sample`, `ctx.roots`). */
   inputRounds?: InputRoundOptions;
+  /**
+   * How long (ms) one run of a tool, prompt or resource handler may take
+   * unless its definition sets `timeoutMs`; 0 for no limit. Default 5 minutes.
+   */
+  callTimeoutMs?: number;
+  /**
+   * The largest result (bytes of JSON) a request may send; a larger one is
+   * not sent, and its caller is told why. 0 for no limit. Default 16 MiB.
+   */
+  maxResultBytes?: number;
 }
 
 export interface InputRoundOptions {
@@ -71,6 +82,20 @@ export interface InputRoundOptions {
 
 const CODE_SOURCE = "<code>";
 
+/**
+ * Above the official SDK client's own 60-second request timeout (which
+ * cancels, and so aborts `ctx.signal`, first), and long enough for a person
+ * to answer `ctx.elicit` in a 2025 session; it stops what nothing else would.
+ */
+const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Four times the HTTP request body limit: room for a 12 MiB file or image,
+ * base64 in a result, far beyond what a model reads as text, and far below
+ * the runaway result (hundreds of megabytes) it exists to stop.
+ */
+const DEFAULT_MAX_RESULT_BYTES = 16 * 1024 * 1024;
+
 /** An MCP server: a registry of definitions served to any number of sessions. */
 export class McpServer implements Engine {
   readonly registry = new Registry();
@@ -80,6 +105,8 @@ export class McpServer implements Engine {
   readonly instructions: string | undefined;
   readonly maxSubscriptions: number;
   readonly inputRounds: InputRoundLimits;
+  readonly callTimeoutMs: number;
+  readonly maxResultBytes: number;
   private readonly cacheTtlMs: number;
   private readonly extensions: Record<string, JsonObject> | undefined;
   private readonly closeController = new AbortController();
@@ -106,6 +133,8 @@ export class McpServer implements Engine {
       maxSubscriptions,
       extensions,
       inputRounds,
+      callTimeoutMs,
+      maxResultBytes,
       ...info
     } = options;
     if (typeof info.name !== "string" || info.name === "") {
@@ -126,6 +155,10 @@ export class McpServer implements Engine {
       ),
       maxRounds: count(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
     };
+    const badTimeout = timeoutProblem(callTimeoutMs);
+    if (badTimeout) throw new TypeError(`callTimeoutMs ${badTimeout}`);
+    this.callTimeoutMs = callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    this.maxResultBytes = count(maxResultBytes, DEFAULT_MAX_RESULT_BYTES, "maxResultBytes");
     this.info = { ...info, version: info.version ?? "0.0.0" };
     this.instructions = instructions;
     this.pageSize = pageSize ?? 100;

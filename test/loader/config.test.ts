@@ -75,6 +75,8 @@ export default defineConfig({
         logLevel: "loud",
         http: { port: 70000 },
         inputRounds: { maxRounds: -1 },
+        callTimeoutMs: -1,
+        maxResultBytes: "16MB",
         instructons: "typo",
       }),
     });
@@ -85,9 +87,11 @@ export default defineConfig({
       "mcp-dir.config.json: logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency",
       "mcp-dir.config.json: http.port must be an integer from 0 to 65535",
       "mcp-dir.config.json: inputRounds.maxRounds must be a whole number of 0 or more",
+      "mcp-dir.config.json: callTimeoutMs must be a whole number of milliseconds from 0 (no limit) to 2147483647, not -1",
+      "mcp-dir.config.json: maxResultBytes must be a whole number of bytes, 0 (no limit) or more",
     ]);
     expect(warnings.map(formatWarning)).toEqual([
-      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, http',
+      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, http',
     ]);
     expect(config.name).toBe(dir.split(/[/\\]/).pop());
   });

@@ -1,5 +1,6 @@
 import { promptResultForVersion } from "../../protocol/downgrade.js";
 import { invalidParams, optionalObject, requireString } from "../params.js";
+import { withinTimeLimit } from "../time-limit.js";
 import { listMethod } from "./list.js";
 import { BOTH_ERAS, type MethodTable } from "./method.js";
 
@@ -25,7 +26,14 @@ export const promptMethods: MethodTable = {
           throw invalidParams(`prompts/get: argument "${key}" must be a string`);
         }
       }
-      const result = await prompt.get(args as Record<string, string> | undefined, rc);
+      const timed = {
+        label: `Prompt "${name}"`,
+        definer: "definePrompt",
+        timeoutMs: prompt.definition.timeoutMs,
+      };
+      const result = await withinTimeLimit(rc, timed, () =>
+        prompt.get(args as Record<string, string> | undefined, rc),
+      );
       return promptResultForVersion(result, rc.protocolVersion);
     },
   },

@@ -6,6 +6,7 @@ import type { Resource } from "../../protocol/types.js";
 import { decodeCursor, paginate } from "../pagination.js";
 import { invalidParams, optionalString, type Params, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
+import { withinTimeLimit } from "../time-limit.js";
 import { listMethod } from "./list.js";
 import { BOTH_ERAS, type MethodTable, STATEFUL_ONLY, sessionOf } from "./method.js";
 
@@ -51,7 +52,13 @@ async function read(params: Params, rc: RequestContext): Promise<unknown> {
     const code = stateless ? ErrorCode.InvalidParams : RESOURCE_NOT_FOUND;
     throw new JsonRpcError(code, `Resource not found: ${uri}`, { uri });
   }
-  const result = await found.resource.read(uri, found.params, rc);
+  const { resource } = found;
+  const timed = {
+    label: `Resource ${JSON.stringify(uri)}`,
+    definer: "defineResource",
+    timeoutMs: resource.definition.timeoutMs,
+  };
+  const result = await withinTimeLimit(rc, timed, () => resource.read(uri, found.params, rc));
   return stateless ? { ...result, ...rc.engine.cacheHints("read") } : result;
 }
 

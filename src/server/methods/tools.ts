@@ -1,5 +1,7 @@
+import { errorResult } from "../../define/tool-result.js";
 import { callToolResultForVersion } from "../../protocol/downgrade.js";
 import { invalidParams, optionalObject, requireString } from "../params.js";
+import { withinTimeLimit } from "../time-limit.js";
 import { listMethod } from "./list.js";
 import { BOTH_ERAS, type MethodTable } from "./method.js";
 
@@ -20,7 +22,12 @@ export const toolMethods: MethodTable = {
       const tool = rc.engine.registry.tool(name);
       if (!tool) throw invalidParams(`Unknown tool: "${name}"`);
       const args = optionalObject(params, "arguments", "tools/call");
-      const result = await tool.call(args, rc);
+      const timed = {
+        label: `Tool "${name}"`,
+        definer: "defineTool",
+        timeoutMs: tool.definition.timeoutMs,
+      };
+      const result = await withinTimeLimit(rc, timed, () => tool.call(args, rc), errorResult);
       return callToolResultForVersion(result, rc.protocolVersion);
     },
   },

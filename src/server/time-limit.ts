@@ -1,0 +1,55 @@
+import { ErrorCode, JsonRpcError } from "../jsonrpc/index.js";
+import type { RequestContext } from "./request-context.js";
+
+/** A definition whose handler runs under a time limit. */
+export interface Timed {
+  /** What messages call it: `Tool "search"`, `Resource "notes://today"`. */
+  readonly label: string;
+  /** Where its own limit is set: `defineTool`, `definePrompt`, `defineResource`. */
+  readonly definer: string;
+  /** Its own limit; undefined takes the server's `callTimeoutMs`. */
+  readonly timeoutMs: number | undefined;
+}
+
+/**
+ * Runs one handler run under its limit (0: none). When the limit passes
+ * first, `ctx.signal` is aborted with a TimeoutError naming it, and the run
+ * ends with what `passed` makes of that message: by default a -32603 error,
+ * a tool's `isError` result. A 2026-07-28 request that asks for input has a
+ * run per round, and each run has the whole limit.
+ */
+export function withinTimeLimit<T>(
+  rc: RequestContext,
+  timed: Timed,
+  run: () => Promise<T>,
+  passed: (message: string) => T = (message) => {
+    throw new JsonRpcError(ErrorCode.InternalError, message);
+  },
+): Promise<T> {
+  const own = timed.timeoutMs !== undefined;
+  const limit = timed.timeoutMs ?? rc.engine.callTimeoutMs;
+  if (limit === 0) return run();
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const message = timeLimitMessage(timed, limit, own);
+      rc.env.inFlight.stop(new DOMException(message, "TimeoutError"));
+      try {
+        resolve(passed(message));
+      } catch (error) {
+        reject(error);
+      }
+    }, limit);
+    // A handler that hangs must not keep a process alive that would otherwise end.
+    (timer as { unref?: () => void }).unref?.();
+    run()
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });
+}
+
+function timeLimitMessage(timed: Timed, limit: number, own: boolean): string {
+  const { label, definer } = timed;
+  return own
+    ? `${label} did not finish within its time limit of ${limit} ms and was stopped; to allow longer, raise timeoutMs in its ${definer} (0: no limit)`
+    : `${label} did not finish within the server's time limit of ${limit} ms and was stopped; to allow longer, set timeoutMs in its ${definer}, or callTimeoutMs in mcp-dir.config.ts or createServer (0: no limit)`;
+}
