@@ -1,3 +1,4 @@
+import { mcpDirDependency } from "./mcp-dir-dependency.js";
 import { ownPackage } from "./package-info.js";
 import { TYPESCRIPT_DEFAULTS } from "./typescript-defaults.js";
 
@@ -22,10 +23,14 @@ export interface PackageNeeds {
   scripts: Record<string, string>;
 }
 
-export function packageNeeds(): PackageNeeds {
-  const { version, dependencies = {}, devDependencies = {} } = ownPackage();
+/** What a server directory at `projectRoot` needs. */
+export function packageNeeds(projectRoot: string): PackageNeeds {
+  const { dependencies = {}, devDependencies = {} } = ownPackage();
   return {
-    dependencies: { "mcp-dir": `^${version}`, zod: dependencies.zod ?? "^4.0.0" },
+    dependencies: {
+      "mcp-dir": mcpDirDependency(projectRoot).spec,
+      zod: dependencies.zod ?? "^4.0.0",
+    },
     devDependencies: {
       "@types/node": caret(devDependencies["@types/node"] ?? "^20.19.0"),
       typescript: caret(devDependencies.typescript ?? "^5.9.0"),
@@ -51,11 +56,11 @@ export const FOLDER_EXAMPLES: readonly string[] = [
 export const NEW_PROJECT_ONLY: readonly string[] = ["package.json", "README.md", ".gitignore"];
 
 /**
- * The files of a new server directory, by relative path. `name` is the
- * package's name.
+ * The files of a new server directory at `projectRoot`, by relative path.
+ * `name` is the package's name.
  */
-export function scaffoldFiles(name: string): Record<string, string> {
-  const needs = packageNeeds();
+export function scaffoldFiles(name: string, projectRoot: string): Record<string, string> {
+  const needs = packageNeeds(projectRoot);
   const packageJson = {
     name,
     version: "0.1.0",
@@ -72,7 +77,8 @@ export function scaffoldFiles(name: string): Record<string, string> {
   return {
     "package.json": `${JSON.stringify(packageJson, null, 2)}\n`,
     "tsconfig.json": `${JSON.stringify(tsconfig, null, 2)}\n`,
-    ".gitignore": "node_modules/\n",
+    // What npm install and mcp-dir build write.
+    ".gitignore": "node_modules/\ndist-mcp/\n",
     "mcp-dir.config.ts": CONFIG(name),
     "tools/greet.ts": GREET_TOOL,
     "prompts/summarize.md": SUMMARIZE_PROMPT,

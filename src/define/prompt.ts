@@ -116,34 +116,52 @@ const ROLE_PROBLEM =
   'MCP prompts have only "user" and "assistant" roles; put system-level guidance in the server\'s instructions or in a user message';
 
 /** Arguments whose schema wants a number or a boolean: on the wire they are strings. */
-type Coercions = Record<string, "number" | "boolean">;
+type Coercions = Record<string, "number" | "integer" | "boolean">;
 
 function coercionsOf(properties: Record<string, { type?: unknown }>): Coercions {
   const coercions: Coercions = {};
   for (const [name, { type }] of Object.entries(properties)) {
-    if (type === "number" || type === "integer") coercions[name] = "number";
-    else if (type === "boolean") coercions[name] = "boolean";
+    if (type === "number" || type === "integer" || type === "boolean") coercions[name] = type;
   }
   return coercions;
 }
 
-/** "3" → 3, "true" → true; a string that is neither stays, for the schema to refuse by name. */
+/** Why a string holds no value of the type: what a client sent, in a prompt's terms. */
+const UNREADABLE = {
+  number: (text: string) => `${JSON.stringify(text)} is not a number`,
+  integer: (text: string) => `${JSON.stringify(text)} is not a whole number`,
+  boolean: (text: string) => `${JSON.stringify(text)} is neither "true" nor "false"`,
+};
+
+const STRINGS_NOTE =
+  "(prompt arguments are strings: this prompt reads numbers and booleans from them)";
+
+/** "3" → 3, "true" → true; undefined when the text holds no value of the type. */
+function readArgument(text: string, type: Coercions[string]): number | boolean | undefined {
+  if (type === "boolean") return text === "true" ? true : text === "false" ? false : undefined;
+  const number = text === "" ? Number.NaN : Number(text);
+  const fits = Number.isFinite(number) && (type === "number" || Number.isInteger(number));
+  return fits ? number : undefined;
+}
+
+/**
+ * The arguments with numbers and booleans read from their strings; a string
+ * that holds none is a problem named here, before the schema would call it a string.
+ */
 function coerceArguments(
   args: Record<string, unknown>,
   coercions: Coercions,
-): Record<string, unknown> {
-  const names = Object.keys(coercions).filter((name) => typeof args[name] === "string");
-  if (names.length === 0) return args;
+): { args: Record<string, unknown>; problems: string[] } {
   const coerced = { ...args };
-  for (const name of names) {
-    const text = (args[name] as string).trim();
-    if (coercions[name] === "number") {
-      if (text !== "" && Number.isFinite(Number(text))) coerced[name] = Number(text);
-    } else if (text === "true" || text === "false") {
-      coerced[name] = text === "true";
-    }
+  const problems: string[] = [];
+  for (const [name, type] of Object.entries(coercions)) {
+    const text = args[name];
+    if (typeof text !== "string") continue;
+    const value = readArgument(text.trim(), type);
+    if (value === undefined) problems.push(`${name}: ${UNREADABLE[type](text)}`);
+    else coerced[name] = value;
   }
-  return coerced;
+  return { args: coerced, problems };
 }
 
 function argumentsFrom(spec: PromptArguments | undefined, problems: string[]) {
@@ -294,7 +312,14 @@ export function compilePrompt(definition: PromptDefinition, fallbackName: string
       }
       let values: unknown = args;
       if (schema) {
-        const checked = await (schema as CompiledSchema).validate(coerceArguments(args, coercions));
+        const coerced = coerceArguments(args, coercions);
+        if (coerced.problems.length > 0) {
+          throw new JsonRpcError(
+            ErrorCode.InvalidParams,
+            `Invalid arguments for prompt "${name}": ${coerced.problems.join("; ")} ${STRINGS_NOTE}`,
+          );
+        }
+        const checked = await (schema as CompiledSchema).validate(coerced.args);
         if (!checked.ok) {
           throw new JsonRpcError(
             ErrorCode.InvalidParams,

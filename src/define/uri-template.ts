@@ -3,15 +3,25 @@
  * `{#var}`) and the level 3 `{/var}`, `{.var}`, `{?a,b}`, `{&a}` forms, with
  * comma lists. Matching turns a concrete URI back into variable values.
  */
+import {
+  CharClass,
+  compileTemplateParts,
+  type MatchWork,
+  type TemplatePart,
+} from "./template-matcher.js";
+
 export interface UriTemplate {
   readonly template: string;
   readonly variables: readonly string[];
-  match(uri: string): Record<string, string> | undefined;
+  /**
+   * Each variable's value in `uri`, or undefined if the template does not match it;
+   * linear in the URI's length. `work`, if given, gains the steps it took.
+   */
+  match(uri: string, work?: MatchWork): Record<string, string> | undefined;
 }
 
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const VARIABLE_NAME = /^[A-Za-z0-9_]+$/;
-const SEGMENT = "[^/?#]*";
 
 export function uriProblem(uri: unknown): string | undefined {
   if (typeof uri !== "string" || !URI_SCHEME.test(uri)) {
@@ -23,10 +33,6 @@ export function uriProblem(uri: unknown): string | undefined {
     return `uri ${JSON.stringify(uri)} is not a valid URI`;
   }
   return undefined;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 type Expression = { operator: string; names: string[] };
@@ -47,23 +53,44 @@ function parseExpression(body: string, template: string): Expression {
   return { operator, names };
 }
 
-function patternFor({ operator, names }: Expression): string {
-  const groups = (value: string, separator: string) =>
-    names.map(() => `(${value})`).join(escapeRegExp(separator));
+// Reserved and fragment values take any character but a line break, as they did
+// when templates were RegExps and these values were ".".
+const ON_ONE_LINE = CharClass.anyExcept("\n\r\u2028\u2029");
+const SIMPLE_VALUE = CharClass.anyExcept("/?#,");
+const SEGMENT = CharClass.anyExcept("/?#");
+const LABEL = CharClass.anyExcept("/?#.");
+const QUERY = CharClass.anyExcept("#");
+const QUERY_START = CharClass.oneOf("?&");
+
+const capture = (body: TemplatePart): TemplatePart => ({ kind: "capture", body: [body] });
+const literal = (text: string): TemplatePart => ({ kind: "literal", text });
+const optional = (...body: TemplatePart[]): TemplatePart => ({ kind: "optional", body });
+const run = (takes: CharClass, min: 0 | 1, lazy: boolean): TemplatePart => ({
+  kind: "run",
+  takes,
+  min,
+  lazy,
+});
+
+/** The parts an expression matches: one capture per variable, except a query's one for all. */
+function partsFor({ operator, names }: Expression): TemplatePart[] {
+  const list = (value: TemplatePart) =>
+    names.flatMap((_, i) => (i === 0 ? [capture(value)] : [literal(","), capture(value)]));
   switch (operator) {
     case "+":
-      return groups(".+?", ",");
+      return list(run(ON_ONE_LINE, 1, true));
     case "#":
-      return `(?:#${groups(".*?", ",")})?`;
+      return [optional(literal("#"), ...list(run(ON_ONE_LINE, 0, true)))];
     case "/":
-      return names.map(() => `(?:/(${SEGMENT}))?`).join("");
+      return names.map(() => optional(literal("/"), capture(run(SEGMENT, 0, false))));
     case ".":
-      return names.map(() => `(?:\\.([^/?#.]*))?`).join("");
+      return names.map(() => optional(literal("."), capture(run(LABEL, 0, false))));
     case "?":
     case "&":
-      return `(?:[?&](${"[^#]*"}))?`;
+      // One capture may hold the whole query ("?q=1&limit=2" for "{?q}{&limit}").
+      return [optional({ kind: "one", takes: QUERY_START }, capture(run(QUERY, 0, false)))];
     default:
-      return groups("[^/?#,]+", ",");
+      return list(run(SIMPLE_VALUE, 1, false));
   }
 }
 
@@ -83,14 +110,14 @@ export function parseUriTemplate(template: string): UriTemplate {
     );
   }
   const expressions: Expression[] = [];
-  let pattern = "^";
+  const parts: TemplatePart[] = [];
   let rest = template;
   while (rest.length > 0) {
     const open = rest.indexOf("{");
     const close = rest.indexOf("}");
     if (open === -1) {
       if (close !== -1) throw new Error(`unbalanced "}" in URI template ${template}`);
-      pattern += escapeRegExp(rest);
+      parts.push(literal(rest));
       break;
     }
     if (close < open) throw new Error(`unbalanced braces in URI template ${template}`);
@@ -98,10 +125,11 @@ export function parseUriTemplate(template: string): UriTemplate {
     if (body.includes("{")) throw new Error(`nested "{" in URI template ${template}`);
     const expression = parseExpression(body, template);
     expressions.push(expression);
-    pattern += escapeRegExp(rest.slice(0, open)) + patternFor(expression);
+    if (open > 0) parts.push(literal(rest.slice(0, open)));
+    parts.push(...partsFor(expression));
     rest = rest.slice(close + 1);
   }
-  const regex = new RegExp(`${pattern}$`);
+  const matcher = compileTemplateParts(parts);
   const variables = expressions.flatMap((e) => e.names);
   if (new Set(variables).size !== variables.length) {
     throw new Error(`URI template ${template} names a variable twice`);
@@ -113,16 +141,15 @@ export function parseUriTemplate(template: string): UriTemplate {
   return {
     template,
     variables,
-    match(uri) {
-      const found = regex.exec(uri);
+    match(uri, work) {
+      const found = matcher.match(uri, work);
       if (!found) return undefined;
       const values: Record<string, string> = {};
       const queryNames: string[] = [];
       const queryParts: string[] = [];
-      let group = 1;
+      let group = 0;
       for (const { operator, names } of expressions) {
         if (operator === "?" || operator === "&") {
-          // One group may hold the whole query ("?q=1&limit=2" for "{?q}{&limit}").
           const part = found[group++];
           if (part !== undefined) queryParts.push(part);
           queryNames.push(...names);

@@ -50,6 +50,19 @@ Options:
 `);
   });
 
+  it("has a row in the README's CLI table for each command it lists", async () => {
+    const { stdout } = await runCli(["--help"]);
+    const listed = stdout
+      .split("Commands:\n")[1]
+      ?.split("\n\n")[0]
+      ?.split("\n")
+      .map((line) => line.trim().split(" ")[0]);
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    const rows = [...readme.matchAll(/^\| `mcp-dir (\w+)/gm)].map(([, command]) => command);
+    expect(listed).toContain("build");
+    expect(rows).toEqual(expect.arrayContaining(listed ?? []));
+  });
+
   it("prints the help on stderr and exits 2 when no command is given", async () => {
     const { code, stdout, stderr } = await runCli([]);
     expect(code).toBe(2);

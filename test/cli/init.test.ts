@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createEmptyDir,
@@ -28,6 +28,13 @@ async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
   return nested.flat().sort();
 }
 
+/** What init writes for mcp-dir when run from this clone: a path to it, from the project. */
+const cloneDependency = (project: string) => `file:${relative(project, REPO_ROOT)}`;
+
+/** What init says on stderr when it writes that dependency. */
+const cloneNote = (project: string) =>
+  `mcp-dir init: this mcp-dir runs from ${REPO_ROOT.replace(/\/$/, "")}, not from an installed package, so package.json depends on that folder ("mcp-dir": "${cloneDependency(project)}"); npm install links it\n`;
+
 describe("mcp-dir init", () => {
   let parent: string;
   let dir: string;
@@ -44,7 +51,7 @@ describe("mcp-dir init", () => {
 Next:
   cd "${dir}" && npm install && npx mcp-dir serve .
 `,
-      stderr: "",
+      stderr: cloneNote(dir),
     });
     expect(await filesUnder(dir)).toEqual([
       ".gitignore",
@@ -70,12 +77,25 @@ Next:
         check: "mcp-dir check .",
         typecheck: "tsc --noEmit",
       },
-      dependencies: { "mcp-dir": `^${own.version}`, zod: own.dependencies.zod },
+      dependencies: { "mcp-dir": cloneDependency(dir), zod: own.dependencies.zod },
       devDependencies: {
         "@types/node": own.devDependencies["@types/node"],
         typescript: `^${own.devDependencies.typescript}`,
       },
     });
+    expect(await readFile(join(dir, ".gitignore"), "utf8")).toBe("node_modules/\ndist-mcp/\n");
+  });
+
+  it("depends on a folder npm install can link: this clone's, with its package.json", async () => {
+    const { dependencies } = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+    const linked = resolve(dir, (dependencies["mcp-dir"] as string).replace(/^file:/, ""));
+    const own = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8"));
+    const found = JSON.parse(await readFile(join(linked, "package.json"), "utf8"));
+    expect({ name: found.name, version: found.version }).toEqual({
+      name: "mcp-dir",
+      version: own.version,
+    });
+    expect(await readFile(join(linked, "dist", "cli", "main.js"), "utf8")).toContain("mcp-dir");
   });
 
   it("makes a directory that check accepts and serve serves to a real client", async () => {
@@ -150,7 +170,7 @@ describe("mcp-dir init in the current directory", () => {
 Next:
   npm install && npx mcp-dir serve .
 `,
-      stderr: "",
+      stderr: cloneNote(cwd),
     });
     expect(await filesUnder(cwd)).toContain("tools/greet.ts");
     // The folder's name, as npm accepts it ("mcp-dir-test-AbC123" → "mcp-dir-test-abc123").
@@ -196,7 +216,7 @@ Left alone in package.json: dependencies zod; devDependencies typescript; script
 Next:
   npm install && npx mcp-dir serve .
 `,
-      stderr: "",
+      stderr: cloneNote(cwd),
     });
     expect(await filesUnder(cwd)).toEqual([
       "README.md",
@@ -225,7 +245,7 @@ Next:
     },
     "dependencies": {
         "express": "^5.0.0",
-        "mcp-dir": "^${own.version}",
+        "mcp-dir": "${cloneDependency(cwd)}",
         "zod": "^3.25.0"
     },
     "devDependencies": {

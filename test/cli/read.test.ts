@@ -66,6 +66,39 @@ export default defineResource({
     });
   });
 
+  it("reads a file's URI typed as its path, unencoded, as the URI the resource lists", async () => {
+    const dir = await createServerDir({
+      "resources/docs/Getting started.md": "# Start\n",
+      "resources/docs/café & co (2).md": "# Café\n",
+      "resources/docs/100%.md": "# All\n",
+    });
+    const listed = await runCli(["list", dir, "--json"]);
+    expect(JSON.parse(listed.stdout).resources.map((r: { uri: string }) => r.uri)).toEqual([
+      "file:///docs/100%25.md",
+      "file:///docs/Getting%20started.md",
+      "file:///docs/caf%C3%A9%20%26%20co%20(2).md",
+    ]);
+    const results = await Promise.all(
+      [
+        "file:///docs/Getting started.md",
+        "file:///docs/Getting%20started.md",
+        "file:///docs/café & co (2).md",
+        "file:///docs/100%.md",
+      ].map((uri) => runCli(["read", uri, "--dir", dir])),
+    );
+    expect(results.map(({ stdout }) => stdout)).toEqual([
+      "# Start\n",
+      "# Start\n",
+      "# Café\n",
+      "# All\n",
+    ]);
+    expect(await runCli(["read", "file:///docs/Getting started.txt", "--dir", dir])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `mcp-dir read: no resource or template in ${dir} matches "file:///docs/Getting started.txt"; the resources are file:///docs/100%25.md, file:///docs/Getting%20started.md, file:///docs/caf%C3%A9%20%26%20co%20(2).md\n`,
+    });
+  });
+
   it("exits 1 with the server's error when a template's read finds nothing", async () => {
     expect(await read("users://nobody")).toEqual({
       code: 1,

@@ -322,10 +322,24 @@ describe("definePrompt: get", () => {
     );
     await prompt.get({ count: " 3 ", loud: "true", word: "3" }, ctx);
     expect(seen).toEqual({ count: 3, loud: true, word: "3" });
-    const error = await jsonRpcError(prompt.get({ count: "three", loud: "yes", word: "w" }, ctx));
+  });
+
+  it("says in a prompt's terms which argument strings hold no number or boolean", async () => {
+    const prompt = compiled(
+      definePrompt({
+        name: "brainstorm",
+        arguments: { count: z.number().int(), loud: z.boolean().optional(), ratio: z.number() },
+        get: () => "ok",
+      }),
+    );
+    const error = await jsonRpcError(prompt.get({ count: "abc", loud: "yes", ratio: "1.5e" }, ctx));
     expect(error.code).toBe(-32602);
     expect(error.message).toBe(
-      'Invalid arguments for prompt "p": count: Invalid input: expected number, received string; loud: Invalid input: expected boolean, received string',
+      'Invalid arguments for prompt "brainstorm": count: "abc" is not a whole number; loud: "yes" is neither "true" nor "false"; ratio: "1.5e" is not a number (prompt arguments are strings: this prompt reads numbers and booleans from them)',
+    );
+    const fraction = await jsonRpcError(prompt.get({ count: "2.5", ratio: "0.5" }, ctx));
+    expect(fraction.message).toBe(
+      'Invalid arguments for prompt "brainstorm": count: "2.5" is not a whole number (prompt arguments are strings: this prompt reads numbers and booleans from them)',
     );
   });
 

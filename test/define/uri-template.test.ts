@@ -87,6 +87,15 @@ describe("parseUriTemplate: matching", () => {
     expect(match("files://{+path}/raw", "files://a/b/raw")).toEqual({ path: "a/b" });
   });
 
+  it("gives each of several {+vars} as little as lets the rest match, and no line break", () => {
+    const gh = "gh://{+owner}/{+repo}/{+path}";
+    expect(match(gh, "gh://a/b/c/d")).toEqual({ owner: "a", repo: "b", path: "c/d" });
+    expect(match(gh, "gh://a//b/c")).toEqual({ owner: "a", repo: "/b", path: "c" });
+    expect(match(gh, "gh://a/b")).toBeUndefined();
+    expect(match("files://{+path}", "files://a\nb")).toBeUndefined();
+    expect(match("files://{+path}", "files://a\u2028b")).toBeUndefined();
+  });
+
   it("matches optional {/seg} segments", () => {
     expect(match("files://root{/a,b}", "files://root/x/y")).toEqual({ a: "x", b: "y" });
     expect(match("files://root{/a,b}", "files://root/x")).toEqual({ a: "x" });

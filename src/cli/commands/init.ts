@@ -1,6 +1,8 @@
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Command } from "../command.js";
+import { mcpDirDependency } from "../mcp-dir-dependency.js";
+import { OWN_ROOT } from "../package-info.js";
 import { describeSections, mergePackageJson, type PackageMerge } from "../package-json-merge.js";
 import { parseCommandArgs } from "../parse-args.js";
 import {
@@ -32,6 +34,10 @@ tsconfig.json if missing, and the dependencies and scripts package.json lacks.
 It never overwrites a file or changes what package.json already has, and says
 what it added and what it left alone.
 
+An mcp-dir that is not an installed package (a clone of its repository) is
+added as a path to its folder ("file:../mcp-dir"), which npm install links;
+an installed one as its version's range.
+
 Options:
   -h, --help   Show this help
 
@@ -55,7 +61,7 @@ Then:
     let merge: PackageMerge | undefined;
     if (packageText !== undefined) {
       try {
-        merge = mergePackageJson(packageText, packageNeeds());
+        merge = mergePackageJson(packageText, packageNeeds(root));
       } catch (error) {
         await printError(
           `mcp-dir init: ${join(dir, "package.json")} ${(error as Error).message}; fix it and run init again`,
@@ -67,7 +73,7 @@ Then:
     const name = nameIn(packageText) ?? packageNameFor(basename(root));
     const added: string[] = [];
     const kept: string[] = [];
-    for (const [path, content] of Object.entries(scaffoldFiles(name))) {
+    for (const [path, content] of Object.entries(scaffoldFiles(name, root))) {
       if (merge && NEW_PROJECT_ONLY.includes(path)) continue;
       const folder = FOLDER_EXAMPLES.includes(path) ? path.split("/")[0] : undefined;
       const owner = folder === undefined ? path : `${folder}/`;
@@ -80,6 +86,17 @@ Then:
       added.push(path);
     }
     if (merge && merge.added.length > 0) await writeFile(join(root, "package.json"), merge.text);
+    const wroteMcpDir = merge
+      ? merge.added.some(
+          ([section, names]) => section === "dependencies" && names.includes("mcp-dir"),
+        )
+      : added.includes("package.json");
+    const dependency = mcpDirDependency(root);
+    if (wroteMcpDir && dependency.linked) {
+      await printError(
+        `mcp-dir init: this mcp-dir runs from ${OWN_ROOT}, not from an installed package, so package.json depends on that folder ("mcp-dir": "${dependency.spec}"); npm install links it`,
+      );
+    }
 
     await printOut(report(dir, added, kept, merge));
     return 0;

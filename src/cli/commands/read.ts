@@ -1,4 +1,5 @@
 import type { ReadResourceResult } from "../../index.js";
+import { staticResourceUriOf } from "../../loader/resource-naming.js";
 import type { Command } from "../command.js";
 import { requestInProcess } from "../in-process-request.js";
 import { loadQuietly, reportLoad } from "../load-report.js";
@@ -12,7 +13,8 @@ export const read: Command = {
   help: `Usage: mcp-dir read <uri> [--dir dir] [--json]
 
 Loads the server directory, reads the resource at <uri> (a resource's URI,
-or one a resource template matches) and prints its contents: text as is,
+or one a resource template matches; a file's URI may be typed unencoded, as
+"file:///docs/Getting started.md") and prints its contents: text as is,
 binary as a summary (mime type and size). Log messages go to stderr. Exits 1
 when the server answers with an error (a template's read that finds nothing,
 say).
@@ -36,15 +38,19 @@ Example:
       await printOut(read.help);
       return 0;
     }
-    const [uri] = positionals;
-    if (uri === undefined) throw new UsageError("Missing the URI of the resource", "read");
+    const [typed] = positionals;
+    if (typed === undefined) throw new UsageError("Missing the URI of the resource", "read");
     const dir = typeof values.dir === "string" ? values.dir : ".";
 
     const loaded = await loadQuietly(dir);
     if (!(await reportLoad(loaded, dir, printError))) return 1;
     const { server } = loaded;
     const { registry } = server;
-    if (registry.resource(uri) === undefined) {
+    // A file's URI as typed at a terminal may hold what its listed URI percent-encodes.
+    const uri = [typed, staticResourceUriOf(typed)].find(
+      (candidate) => candidate !== undefined && registry.resource(candidate) !== undefined,
+    );
+    if (uri === undefined) {
       const listed = [
         ...(registry.resources.length > 0
           ? [`the resources are ${registry.resources.map((r) => r.uri).join(", ")}`]
@@ -54,7 +60,7 @@ Example:
           : []),
       ];
       await printError(
-        `mcp-dir read: no resource or template in ${dir} matches "${uri}"; ${listed.length > 0 ? listed.join("; ") : "it has no resources"}`,
+        `mcp-dir read: no resource or template in ${dir} matches "${typed}"; ${listed.length > 0 ? listed.join("; ") : "it has no resources"}`,
       );
       return 1;
     }
