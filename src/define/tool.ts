@@ -12,6 +12,7 @@ import {
   type InferShapeInput,
   type SchemaInput,
 } from "./schema.js";
+import { thrownMessage } from "./thrown.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
 
 type ArgsOf<I> = I extends SchemaInput ? InferShape<I> : Record<string, never>;
@@ -131,7 +132,7 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
         return await normalizeToolResult(await handler(checked.value, ctx), output, name);
       } catch (error) {
         if (isEndingRequest(error)) throw error;
-        return errorResult(error instanceof Error ? error.message : String(error));
+        return errorResult(thrownMessage(error));
       }
     },
   };
