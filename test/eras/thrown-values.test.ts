@@ -5,15 +5,15 @@
  * pinned to 2026-07-28), over stdio and HTTP to the real CLI.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCli, stopAll } from "../http-cli/helpers.js";
+import { stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import {
-  type ClientKind,
   closeClients,
   connectClient,
+  ERA_ROWS,
   type EraClient,
+  serveDir,
   shared,
-  type TransportKind,
 } from "./helpers/clients.js";
 
 /** What each handler throws, as the author wrote it. */
@@ -77,11 +77,6 @@ const FILES = {
   ),
 };
 
-const KINDS: ClientKind[] = ["v1 at 2025-11-25", "v2 pinned to 2026-07-28"];
-const ROWS: [TransportKind, ClientKind][] = (["stdio", "http"] as const).flatMap((transport) =>
-  KINDS.map((kind): [TransportKind, ClientKind] => [transport, kind]),
-);
-
 let dir: string;
 beforeAll(async () => {
   dir = await createServerDir(FILES);
@@ -103,15 +98,10 @@ async function failure(request: Promise<unknown>): Promise<{ code: number; messa
   return { code: error.code, message: error.message.replace(/^MCP error -?\d+: /, "") };
 }
 
-describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
+describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
   let client: EraClient;
   beforeAll(async () => {
-    client = await connectClient(
-      kind,
-      transport === "stdio"
-        ? { stdio: ["serve", dir] }
-        : { url: (await startCli(["serve", dir, "--http", "--port", "0"])).url },
-    );
+    client = await connectClient(kind, await serveDir(transport, dir));
   });
 
   it.each(NAMES)("turns a tool's thrown %s into isError with readable words", async (name) => {
