@@ -43,8 +43,9 @@ export type ElicitOutcome<T> =
 /**
  * Sends the user to a page (URL mode): for a third-party sign-in, a payment or
  * a secret that must not pass through the client or the model. The URL must
- * be absolute `https:` (`http:` only on loopback) and must not carry the
- * user's secrets or credentials.
+ * be absolute `https:` (`http:` only on loopback), name its host, and must not
+ * carry credentials, control or bidirectional formatting characters, or the
+ * user's secrets; the client gets it normalised (the parsed URL's href).
  */
 export interface ElicitUrlRequest {
   message: string;
