@@ -66,6 +66,8 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
         return { action: "accept", content: { color: "teal" } };
       if (message === "Which topic?") return { action: "accept", content: { topic: "tides" } };
       if (message === "Password?") return { action: "accept", content: { password: "open" } };
+      if (message === "Buy it?") return { action: "accept", content: { ok: true } };
+      if (message === "Gift wrap?") return { action: "accept", content: { wrap: true } };
       if (message.startsWith("Question")) return { action: "accept", content: { answer: "more" } };
       if (message.startsWith("Which team")) {
         return { action: "accept", content: { team: "research", role: "admin" } };
@@ -138,6 +140,11 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
       "What is your name?",
       "Which colour do you like, Ada?",
     ]);
+  });
+
+  it("charges once with the README's guard, whichever era runs the handler how often", async () => {
+    expect(await call("buy")).toBe("bought, wrapped; charges so far: 1");
+    expect(asked.map((a) => a.params.message)).toEqual(["Buy it?", "Gift wrap?"]);
   });
 
   it("asks from a prompt and from a resource read too", async () => {
