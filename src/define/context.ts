@@ -43,8 +43,9 @@ export type ElicitOutcome<T> =
 /**
  * Sends the user to a page (URL mode): for a third-party sign-in, a payment or
  * a secret that must not pass through the client or the model. The URL must
- * be absolute `https:` (`http:` only on loopback) and must not carry the
- * user's secrets or credentials.
+ * be absolute `https:` (`http:` only on loopback), name its host, and must not
+ * carry credentials, control or bidirectional formatting characters, or the
+ * user's secrets; the client gets it normalised (the parsed URL's href).
  */
 export interface ElicitUrlRequest {
   message: string;
@@ -83,6 +84,9 @@ export interface AskOptions {
 /**
  * The handler's own data across the runs of one 2026-07-28 request that
  * asks for input (JSON values only: it travels signed inside `requestState`).
+ * It tells a run what the rounds before its state did; a client may present
+ * an earlier state again, so a side effect that must happen once needs a
+ * record of your own (keyed, say, on an id put here before the first ask).
  * On the 2025 revisions there is one run, and this is a fresh object.
  */
 export type RoundState = Record<string, unknown>;
@@ -107,7 +111,7 @@ export interface HandlerContext {
    * Asks the user through the client. On 2026-07-28 a call not yet answered
    * ends this run with an `input_required` result, and the handler runs again,
    * from the start, with the answer: code before the last answered call runs
-   * once per round (guard side effects with `roundState`).
+   * once per round (make side effects idempotent, or do them after the asks).
    */
   elicit<S extends SchemaInput>(
     request: ElicitRequest<S>,

@@ -12,9 +12,11 @@ export function endsRequest<E extends Error>(error: E): E {
 }
 
 export function isEndingRequest(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as Record<symbol, unknown>)[BRAND] === true
-  );
+  if (typeof error !== "object" || error === null) return false;
+  try {
+    return (error as Record<symbol, unknown>)[BRAND] === true;
+  } catch {
+    // A thrown Proxy whose traps throw is the handler's error, not ours.
+    return false;
+  }
 }

@@ -247,7 +247,7 @@ function toPromptResult(value: PromptReturn, name: string, description?: string)
   if (typeof value !== "object" || value === null) {
     throw new JsonRpcError(
       ErrorCode.InternalError,
-      `Prompt "${name}" returned ${value === null ? "null" : typeof value}; return a string, a message, an array of messages, or { messages }`,
+      `Prompt "${name}" returned ${value == null ? String(value) : `a ${typeof value}`}; return a string, a message, an array of messages, or { messages }`,
     );
   }
   if ("messages" in value && Array.isArray(value.messages)) {

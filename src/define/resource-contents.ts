@@ -1,6 +1,7 @@
 import { ErrorCode, JsonRpcError } from "../jsonrpc/index.js";
 import { toBase64 } from "../protocol/content.js";
 import type { ReadResourceResult, ResourceContents } from "../protocol/types.js";
+import { jsonText } from "./json-text.js";
 
 /** Text, bytes, one contents item, several, or a full result; any other object becomes JSON. */
 export type ResourceReturn =
@@ -27,14 +28,14 @@ function toItem(value: unknown, uri: string, mimeType: string | undefined): Reso
     const withMime = item.mimeType === undefined && mimeType !== undefined;
     return withMime ? { ...item, mimeType } : item;
   }
-  const json = JSON.stringify(value);
-  if (json === undefined) {
-    throw new JsonRpcError(
-      ErrorCode.InternalError,
-      `Resource "${uri}" read returned ${value === undefined ? "nothing" : typeof value}; return a string, bytes, { text } or { blob } items, or { contents }`,
-    );
+  const converted = jsonText(value);
+  if ("json" in converted) {
+    return { uri, mimeType: mimeType ?? "application/json", text: converted.json };
   }
-  return { uri, mimeType: mimeType ?? "application/json", text: json };
+  throw new JsonRpcError(
+    ErrorCode.InternalError,
+    `Resource "${uri}" read returned ${converted.unsendable}; return a string, bytes, { text } or { blob } items, or { contents }`,
+  );
 }
 
 export function toReadResult(

@@ -2,6 +2,7 @@ import { audio, image, isContentBlock, text } from "../protocol/content.js";
 import type { CallToolResult, ContentBlock, JsonObject } from "../protocol/types.js";
 import { sniffMimeType } from "./bytes.js";
 import { contentListProblem } from "./content-shape.js";
+import { jsonText } from "./json-text.js";
 import type { CompiledSchema } from "./schema.js";
 
 /** Bytes with the mime type that says what they are: `{ data, mimeType: "image/png" }`. */
@@ -55,7 +56,16 @@ function toContent(value: unknown): ContentBlock[] | string {
   }
   if (isContentBlock(value)) return [value];
   if (Array.isArray(value) && value.length > 0 && value.every(isContentBlock)) return value;
-  return [text(JSON.stringify(value) ?? String(value))];
+  return jsonContent(value);
+}
+
+/** Any other value as its JSON text; what JSON cannot carry (a function, a cycle) is the tool's error. */
+function jsonContent(value: unknown): ContentBlock[] | string {
+  const converted = jsonText(value);
+  if ("json" in converted) return [text(converted.json)];
+  const hint =
+    typeof value === "function" ? " (call the function if its result is what you meant)" : "";
+  return `returned ${converted.unsendable}; return a string, an object, content blocks or a CallToolResult${hint}`;
 }
 
 /**

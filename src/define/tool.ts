@@ -12,6 +12,7 @@ import {
   type InferShapeInput,
   type SchemaInput,
 } from "./schema.js";
+import { thrownMessage } from "./thrown.js";
 import { timeoutProblem } from "./timeout.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
 
@@ -141,7 +142,7 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
         return await normalizeToolResult(await handler(checked.value, ctx), output, name);
       } catch (error) {
         if (isEndingRequest(error)) throw error;
-        return errorResult(error instanceof Error ? error.message : String(error));
+        return errorResult(thrownMessage(error));
       }
     },
   };

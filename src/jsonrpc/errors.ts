@@ -31,11 +31,13 @@ export class JsonRpcError extends Error {
 }
 
 export function isJsonRpcError(value: unknown): value is JsonRpcError {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[BRAND] === true
-  );
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    return (value as Record<symbol, unknown>)[BRAND] === true;
+  } catch {
+    // A thrown Proxy whose traps throw: not one of ours.
+    return false;
+  }
 }
 
 /** The answer to a request whose id another request still in flight holds. */

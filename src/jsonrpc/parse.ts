@@ -69,6 +69,7 @@ function checkResponse(fields: Fields): string | JsonRpcMessage {
   return failure(failureId, error.code, error.message, error.data);
 }
 
+/** Checks a parsed value's fields; its nesting is parseMessage's to check, from the text. */
 export function validateMessage(value: unknown): Validated {
   if (!isJsonObject(value)) {
     return {
@@ -91,6 +92,56 @@ export function validateMessage(value: unknown): Validated {
   return { ok: true, message: outcome };
 }
 
+/**
+ * How deep arrays and objects may nest in one message, the message itself
+ * being the first level. Deeper data would overflow the stack of whatever
+ * walks it later (a digest, a schema check), so it is refused here, where
+ * every message from every transport enters.
+ */
+export const MAX_NESTING = 100;
+
+const OPENING_BRACKETS = ["{", "["] as const;
+
+/**
+ * Whether the text holds more opening brackets than MAX_NESTING, counting
+ * those in strings too. Only such a text can nest too deep, so an ordinary
+ * message is never walked twice: natively searched, not parsed again.
+ */
+function mayNestTooDeep(text: string): boolean {
+  let brackets = 0;
+  for (const bracket of OPENING_BRACKETS) {
+    for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) {
+      if (++brackets > MAX_NESTING) return true;
+    }
+  }
+  return false;
+}
+
+/** True when `value` has arrays or objects more than `levels` deep, counting itself. */
+function nestsDeeper(value: unknown, levels: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (levels === 0) return true;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    if (nestsDeeper(child, levels - 1)) return true;
+  }
+  return false;
+}
+
+function tooDeep(value: unknown): JsonRpcFailure {
+  const id = isJsonObject(value) && isId(value.id) ? value.id : null;
+  return failure(
+    id,
+    ErrorCode.InvalidRequest,
+    `Invalid Request: the message nests arrays and objects more than ${MAX_NESTING} levels deep, the most this server accepts; send flatter data`,
+  );
+}
+
+/** validateMessage, first refusing a message that nests too deep when the text says it may. */
+function validate(value: unknown, mayBeDeep: boolean): Validated {
+  if (mayBeDeep && nestsDeeper(value, MAX_NESTING)) return { ok: false, error: tooDeep(value) };
+  return validateMessage(value);
+}
+
 export function parseMessage(text: string): Parsed {
   let value: unknown;
   try {
@@ -109,9 +160,10 @@ export function parseMessage(text: string): Parsed {
         error: failure(null, ErrorCode.InvalidRequest, "Invalid Request: empty batch"),
       };
     }
-    return { kind: "batch", items: value.map(validateMessage) };
+    const mayBeDeep = mayNestTooDeep(text);
+    return { kind: "batch", items: value.map((item) => validate(item, mayBeDeep)) };
   }
-  const validated = validateMessage(value);
+  const validated = validate(value, mayNestTooDeep(text));
   return validated.ok
     ? { kind: "single", message: validated.message }
     : { kind: "invalid", error: validated.error };

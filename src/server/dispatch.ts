@@ -1,3 +1,4 @@
+import { thrownDetail, thrownMessage } from "../define/thrown.js";
 import {
   ErrorCode,
   failure,
@@ -68,9 +69,12 @@ export async function dispatch(
   } catch (error) {
     if (inFlight.cancelled) return undefined;
     if (isJsonRpcError(error)) return failure(id, error.code, error.message, error.data);
-    const message = error instanceof Error ? error.message : String(error);
-    engine.warn(`${method} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
-    return failure(id, ErrorCode.InternalError, `Internal error in ${method}: ${message}`);
+    engine.warn(`${method} failed: ${thrownDetail(error)}`);
+    return failure(
+      id,
+      ErrorCode.InternalError,
+      `Internal error in ${method}: ${thrownMessage(error)}`,
+    );
   } finally {
     inFlight.finished = true;
   }

@@ -11,7 +11,7 @@ import type {
   RoundState,
   SessionInfo,
 } from "../define/context.js";
-import { elicitUrlProblem } from "../define/elicit-url.js";
+import { checkElicitUrl } from "../define/elicit-url.js";
 import { endsRequest } from "../define/ends-request.js";
 import type { InferShape, SchemaInput } from "../define/schema.js";
 import { compileObjectSchema } from "../define/schema.js";
@@ -215,10 +215,10 @@ export class RequestContext implements HandlerContext {
       );
     }
     this.requireCapability("elicitation.url", "send the user to a URL");
-    const problem = elicitUrlProblem(request.url);
-    if (problem !== undefined) throw new Error(`ctx.elicit: ${problem}`);
+    const checked = checkElicitUrl(request.url);
+    if ("problem" in checked) throw new Error(`ctx.elicit: ${checked.problem}`);
     const elicitationId = request.elicitationId ?? randomUUID();
-    const params: Params = { mode: "url", message: request.message, url: request.url };
+    const params: Params = { mode: "url", message: request.message, url: checked.href };
     // 2026-07-28 has no elicitationId: the request's key and requestState say which it is.
     if (this.env.era === "stateful") params.elicitationId = elicitationId;
     return { params, elicitationId };

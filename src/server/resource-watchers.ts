@@ -1,4 +1,5 @@
 import type { CompiledResource, ResourceDefinition, ResourceWatch } from "../define/resource.js";
+import { thrownMessage } from "../define/thrown.js";
 import type { Registry } from "../registry/registry.js";
 
 /**
@@ -82,5 +83,5 @@ function uriOf(resource: CompiledResource, uri: string | undefined): string {
 }
 
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return thrownMessage(error);
 }

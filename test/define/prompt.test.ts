@@ -439,7 +439,7 @@ describe("definePrompt: get", () => {
     for (const [value, described] of [
       [undefined, "undefined"],
       [null, "null"],
-      [7, "number"],
+      [7, "a number"],
     ] as const) {
       const error = await jsonRpcError(returning(value).get({}, ctx));
       expect(error.code).toBe(-32603);

@@ -8,7 +8,7 @@ import {
   type TemplateVariables,
 } from "../../src/define/index.js";
 import type { ReadResourceResult } from "../../src/protocol/index.js";
-import { definitionError, fakeContext } from "./helpers.js";
+import { definitionError, fakeContext, jsonRpcError } from "./helpers.js";
 
 const ctx = fakeContext();
 const compiled = (definition: ResourceDefinition, fallback = "r"): CompiledResource =>
@@ -249,6 +249,22 @@ describe("defineResource: read results", () => {
     expect(await readFixed(["a", "b"])).toEqual({
       contents: [{ uri: "config://app", mimeType: "application/json", text: '["a","b"]' }],
     });
+  });
+
+  it("refuses, naming the resource, a value JSON cannot hold", async () => {
+    const instead = "return a string, bytes, { text } or { blob } items, or { contents }";
+    for (const [value, what] of [
+      [undefined, "nothing"],
+      [() => "text", "a function"],
+      [Symbol("s"), "a symbol"],
+      [10n, "a bigint that cannot be sent as JSON (Do not know how to serialize a BigInt)"],
+    ] as const) {
+      const error = await jsonRpcError(readFixed(value));
+      expect([error.code, error.message]).toEqual([
+        -32603,
+        `Resource "config://app" read returned ${what}; ${instead}`,
+      ]);
+    }
   });
 
   it("uses the requested uri for a template's contents", async () => {

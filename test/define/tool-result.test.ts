@@ -17,6 +17,16 @@ const WAV = new Uint8Array([
 const UNKNOWN = new Uint8Array([1, 2, 3, 4]);
 
 const normalize = (value: unknown) => normalizeToolResult(value, undefined, "t");
+const INSTEAD = "return a string, an object, content blocks or a CallToolResult";
+
+function jsonError(value: unknown): string {
+  try {
+    JSON.stringify(value);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("expected JSON.stringify to fail");
+}
 
 describe("normalizeToolResult", () => {
   it("turns a string into one text block", async () => {
@@ -36,6 +46,19 @@ describe("normalizeToolResult", () => {
     expect(await normalize(null)).toEqual({ content: [{ type: "text", text: "null" }] });
     expect(await normalize([1, "two"])).toEqual({ content: [{ type: "text", text: '[1,"two"]' }] });
     expect(await normalize([])).toEqual({ content: [{ type: "text", text: "[]" }] });
+  });
+
+  it("refuses, as the tool's error, a value JSON cannot hold", async () => {
+    const refused = (what: string) => errorResult(`Tool "t" returned ${what}; ${INSTEAD}`);
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(await normalize(Symbol("s"))).toEqual(refused("a symbol"));
+    expect(await normalize(10n)).toEqual(
+      refused("a bigint that cannot be sent as JSON (Do not know how to serialize a BigInt)"),
+    );
+    expect(await normalize(cycle)).toEqual(
+      refused(`an object that cannot be sent as JSON (${jsonError(cycle)})`),
+    );
   });
 
   it("turns undefined into empty content", async () => {

@@ -129,6 +129,77 @@ describe.each(["stdio", "http"] as const)("input_required over %s", (transport) 
     });
   });
 
+  it("ignores answers sent without a requestState: nothing was asked yet", async () => {
+    const { result } = await send("tools/call", {
+      name: "ask-name",
+      arguments: {},
+      inputResponses: { "elicitation-1": { action: "accept", content: { name: "Mallory" } } },
+    });
+    expect(result).toMatchObject({
+      resultType: "input_required",
+      inputRequests: { "elicitation-1": ASK_NAME },
+    });
+  });
+
+  it("takes answers only to the asks the presented state was issued with", async () => {
+    const { requestState } = await firstRound("two-steps", { greeting: "Hi" });
+    const { result } = await send("tools/call", {
+      name: "two-steps",
+      arguments: { greeting: "Hi" },
+      requestState,
+      inputResponses: {
+        "elicitation-1": { action: "accept", content: { name: "Ada" } },
+        colour: { action: "accept", content: { color: "teal" } },
+      },
+    });
+    expect(result).toMatchObject({
+      resultType: "input_required",
+      inputRequests: {
+        colour: {
+          method: "elicitation/create",
+          params: { message: "Which colour do you like, Ada?" },
+        },
+      },
+    });
+  });
+
+  /**
+   * Buys with `name`: answers "yes" twice to the state from before the charge
+   * (the second a replay), then finishes from the last state with "wrap it".
+   */
+  const buyReplayingOnce = async (name: string) => {
+    const { requestState: beforeCharge } = await firstRound(name);
+    const yes = () =>
+      send("tools/call", {
+        name,
+        arguments: {},
+        requestState: beforeCharge,
+        inputResponses: { "elicitation-1": { action: "accept", content: { ok: true } } },
+      });
+    await yes();
+    const { result } = await yes();
+    expect(Object.keys(result.inputRequests)).toEqual(["wrap"]);
+    const { result: done } = await send("tools/call", {
+      name,
+      arguments: {},
+      requestState: result.requestState,
+      inputResponses: { wrap: { action: "accept", content: { wrap: true } } },
+    });
+    return done.content;
+  };
+
+  it("runs a replayed state again from that state: a guard kept in roundState alone does not hold", async () => {
+    expect(await buyReplayingOnce("buy-naively")).toEqual([
+      { type: "text", text: "bought; charges so far: 2" },
+    ]);
+  });
+
+  it("holds the README's guard, an id made before the first ask, however often a state is replayed", async () => {
+    expect(await buyReplayingOnce("buy")).toEqual([
+      { type: "text", text: "bought, wrapped; charges so far: 1" },
+    ]);
+  });
+
   it("refuses an altered state before the handler runs", async () => {
     const { requestState } = await firstRound();
     const altered = `${requestState.slice(0, 10)}${requestState[10] === "A" ? "B" : "A"}${requestState.slice(11)}`;

@@ -5,24 +5,19 @@
  * retries. Over stdio (spawning the real CLI) and Streamable HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXAMPLE_SERVER, startCli, stopAll } from "../http-cli/helpers.js";
+import { EXAMPLE_SERVER, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { Inbox } from "../server/helpers/inbox.js";
 import { ASKING_SERVER } from "./helpers/asking-server.js";
 import {
-  type ClientKind,
   closeClients,
   connectClient,
+  ERA_ROWS,
   type EraClient,
   type InputMethod,
-  type Target,
-  type TransportKind,
+  serveDir,
 } from "./helpers/clients.js";
 
-const KINDS: ClientKind[] = ["v1 at 2025-11-25", "v2 pinned to 2026-07-28"];
-const ROWS: [TransportKind, ClientKind][] = (["stdio", "http"] as const).flatMap((transport) =>
-  KINDS.map((kind): [TransportKind, ClientKind] => [transport, kind]),
-);
 const EVERY_INPUT = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
 
 type Content = { type: string; text?: string };
@@ -39,13 +34,7 @@ afterAll(async () => {
   await removeServerDirs();
 });
 
-async function targetFor(transport: TransportKind, served = dir): Promise<Target> {
-  return transport === "stdio"
-    ? { stdio: ["serve", served] }
-    : { url: (await startCli(["serve", served, "--http", "--port", "0"])).url };
-}
-
-describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
+describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
   const modern = kind !== "v1 at 2025-11-25";
   /** Runs of a handler that asked once: a 2026 request runs again with the answer. */
   const runsAfter = (rounds: number) => (modern ? rounds + 1 : 1);
@@ -57,7 +46,7 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
   const asked: { method: InputMethod; params: Record<string, unknown> }[] = [];
 
   beforeAll(async () => {
-    const target = await targetFor(transport);
+    const target = await serveDir(transport, dir);
     const answer = async (method: InputMethod, params: Record<string, unknown>) => {
       asked.push({ method, params });
       if (params.mode === "url") {
@@ -77,6 +66,8 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
         return { action: "accept", content: { color: "teal" } };
       if (message === "Which topic?") return { action: "accept", content: { topic: "tides" } };
       if (message === "Password?") return { action: "accept", content: { password: "open" } };
+      if (message === "Buy it?") return { action: "accept", content: { ok: true } };
+      if (message === "Gift wrap?") return { action: "accept", content: { wrap: true } };
       if (message.startsWith("Question")) return { action: "accept", content: { answer: "more" } };
       if (message.startsWith("Which team")) {
         return { action: "accept", content: { team: "research", role: "admin" } };
@@ -89,7 +80,7 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
       onElicitationComplete: (id) => completed.push(id),
     });
     bare = await connectClient(kind, target);
-    example = await connectClient(kind, await targetFor(transport, EXAMPLE_SERVER), {
+    example = await connectClient(kind, await serveDir(transport, EXAMPLE_SERVER), {
       capabilities: EVERY_INPUT,
       answer,
     });
@@ -149,6 +140,11 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
       "What is your name?",
       "Which colour do you like, Ada?",
     ]);
+  });
+
+  it("charges once with the README's guard, whichever era runs the handler how often", async () => {
+    expect(await call("buy")).toBe("bought, wrapped; charges so far: 1");
+    expect(asked.map((a) => a.params.message)).toEqual(["Buy it?", "Gift wrap?"]);
   });
 
   it("asks from a prompt and from a resource read too", async () => {

@@ -36,10 +36,11 @@ export class InputPending extends Error {
 /**
  * One run of a 2026-07-28 handler that may ask for input. Asks are keyed (by
  * the author, or by kind and order within the run, which is the same from run
- * to run); an ask answered in an earlier round or in this request's
- * `inputResponses` returns its answer, any other is collected as pending.
- * Answers and `roundState` travel to the next run inside the signed
- * `requestState`, so any replica can serve it.
+ * to run); an ask answered in an earlier round, or in this request's
+ * `inputResponses` when the presented state was issued with it, returns its
+ * answer; any other is collected as pending. Answers, `roundState` and the
+ * pending keys travel to the next run inside the signed `requestState`, so any
+ * replica can serve it.
  */
 export class InputRound {
   private readonly round: number;
@@ -67,7 +68,8 @@ export class InputRound {
       params.requestState === undefined
         ? undefined
         : limits.signer.verify(params.requestState, requestBinding(method, params));
-    return new InputRound(limits, method, params, earlier, readResponses(params.inputResponses));
+    const responses = readResponses(params.inputResponses);
+    return new InputRound(limits, method, params, earlier, answersToAsked(earlier, responses));
   }
 
   /** The answer to one ask, or a rejection that ends the run (InputPending) or explains a misuse. */
@@ -131,6 +133,7 @@ export class InputRound {
       return this.limits.signer.sign({
         binding: requestBinding(this.method, this.params),
         round: this.round + 1,
+        asked: [...this.pending.keys()],
         answers: this.answers,
         roundState: this.roundState,
       });
@@ -146,6 +149,19 @@ export class InputRound {
 /** Digests the request: only when a state is read or signed, not on every call. */
 function requestBinding(method: string, params: Params): string {
   return bindingOf(method, params.name ?? params.uri, params.arguments);
+}
+
+/**
+ * The responses that answer an ask the presented state was issued with. The
+ * revision has a server ignore what it does not recognise; without a state,
+ * nothing was asked, so nothing is an answer.
+ */
+function answersToAsked(
+  earlier: RoundPayload | undefined,
+  responses: Record<string, unknown>,
+): Record<string, unknown> {
+  const asked = (earlier?.asked ?? []).filter((key) => Object.hasOwn(responses, key));
+  return Object.fromEntries(asked.map((key) => [key, responses[key]]));
 }
 
 function readResponses(value: unknown): Record<string, unknown> {

@@ -13,6 +13,8 @@ export interface RoundPayload {
   readonly expires: number;
   /** How many `input_required` results this request has had so far. */
   readonly round: number;
+  /** The keys of the asks this state was issued with: the only answers it takes. */
+  readonly asked: readonly string[];
   /** Answers from earlier rounds, by input key. */
   readonly answers: Record<string, unknown>;
   /** The handler's own `ctx.roundState`. */

@@ -1,4 +1,5 @@
 import type { CompiledResource } from "../../define/resource.js";
+import { thrownMessage } from "../../define/thrown.js";
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { resourceForVersion } from "../../protocol/downgrade.js";
 import { McpErrorCode } from "../../protocol/errors.js";
@@ -117,8 +118,10 @@ async function listWithInstances(
     try {
       instances.push(...(await (template.instances as () => Promise<Resource[]>)()));
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      throw new JsonRpcError(ErrorCode.InternalError, `resources/list failed: ${why}`);
+      throw new JsonRpcError(
+        ErrorCode.InternalError,
+        `resources/list failed: ${thrownMessage(error)}`,
+      );
     }
   }
   const items = [

@@ -62,6 +62,44 @@ export default defineTool({
     return greeting + " " + who + ", who likes " + likes + " (runs: " + ctx.roundState.runs + ")";
   },
 });`,
+  "tools/buy.ts": `import { randomUUID } from "node:crypto";
+import { defineTool } from "mcp-dir";
+import { z } from "zod";
+// The author's own store (a database in real life): the orders charged, and how often anything was.
+const charged = new Set();
+let charges = 0;
+function chargeOnce(orderId) {
+  if (charged.has(orderId)) return;
+  charged.add(orderId);
+  charges += 1;
+}
+export default defineTool({
+  description: "Charges once per order, however often a requestState is replayed (the README's guard)",
+  handler: async (_args, ctx) => {
+    ctx.roundState.orderId ??= randomUUID();
+    const confirm = await ctx.elicit({ message: "Buy it?", schema: { ok: z.boolean() } });
+    if (confirm.action !== "accept" || !confirm.content.ok) return "not bought";
+    chargeOnce(String(ctx.roundState.orderId));
+    const wrap = await ctx.elicit({ message: "Gift wrap?", schema: { wrap: z.boolean() } }, { key: "wrap" });
+    return "bought" + (wrap.action === "accept" && wrap.content.wrap ? ", wrapped" : "") + "; charges so far: " + charges;
+  },
+});`,
+  "tools/buy-naively.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+let charges = 0;
+export default defineTool({
+  description: "Guards its charge with ctx.roundState alone, which a replayed requestState runs past",
+  handler: async (_args, ctx) => {
+    const confirm = await ctx.elicit({ message: "Buy it?", schema: { ok: z.boolean() } });
+    if (confirm.action !== "accept" || !confirm.content.ok) return "not bought";
+    if (!ctx.roundState.charged) {
+      charges += 1;
+      ctx.roundState.charged = true;
+    }
+    await ctx.elicit({ message: "Gift wrap?", schema: { wrap: z.boolean() } }, { key: "wrap" });
+    return "bought; charges so far: " + charges;
+  },
+});`,
   "tools/keeps-asking.ts": `import { defineTool } from "mcp-dir";
 import { z } from "zod";
 export default defineTool({

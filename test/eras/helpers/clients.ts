@@ -19,7 +19,7 @@ import {
   ElicitRequestSchema,
   ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { CLI, REPO_ROOT } from "../../http-cli/helpers.js";
+import { CLI, REPO_ROOT, startCli } from "../../http-cli/helpers.js";
 
 export type ClientKind = "v1 at 2025-11-25" | "v2 pinned to 2026-07-28" | "v2 in auto mode";
 export type TransportKind = "stdio" | "http";
@@ -66,6 +66,22 @@ const open = new Set<EraClient>();
 
 /** Where the server is: a command to spawn (stdio) or a URL (HTTP). */
 export type Target = { stdio: string[] } | { url: string };
+
+/** For a behaviour that must hold in both eras: one client of each, over each transport. */
+export const ERA_ROWS: readonly [TransportKind, ClientKind][] = (
+  ["stdio", "http"] as const
+).flatMap((transport) =>
+  (["v1 at 2025-11-25", "v2 pinned to 2026-07-28"] as const).map(
+    (kind): [TransportKind, ClientKind] => [transport, kind],
+  ),
+);
+
+/** The real CLI serving `dir`: spawned by each stdio client, or started once for HTTP. */
+export async function serveDir(transport: TransportKind, dir: string): Promise<Target> {
+  return transport === "stdio"
+    ? { stdio: ["serve", dir] }
+    : { url: (await startCli(["serve", dir, "--http", "--port", "0"])).url };
+}
 
 /** The requests a server makes of its client: sent (2025) or embedded in input_required (2026). */
 export type InputMethod = "elicitation/create" | "sampling/createMessage" | "roots/list";

@@ -1,0 +1,151 @@
+/**
+ * Whatever a handler throws or returns, the client gets words it can read: a
+ * tool's `isError` result, a prompt's or a resource's -32603 naming what went
+ * wrong, in both eras (the v1 client in a 2025-11-25 session, the v2 client
+ * pinned to 2026-07-28), over stdio and HTTP to the real CLI.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stopAll } from "../http-cli/helpers.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import {
+  closeClients,
+  connectClient,
+  ERA_ROWS,
+  type EraClient,
+  serveDir,
+  shared,
+} from "./helpers/clients.js";
+
+/** What each handler throws, as the author wrote it. */
+const THROWN = {
+  "null-prototype": "Object.create(null)",
+  "throwing-to-string": '{ toString() { throw new Error("toString is broken too"); } }',
+  code: "{ code: 7 }",
+  "error-like": '{ message: "quota exceeded", code: 429 }',
+  proxy:
+    'new Proxy({}, { getPrototypeOf() { throw new Error("trap"); }, get() { throw new Error("trap"); } })',
+};
+
+/** What the client reads for each: never "[object Object]", never a protocol error of ours. */
+const SHOWN: Record<keyof typeof THROWN, string> = {
+  "null-prototype": "a thrown object with no message",
+  "throwing-to-string": "a thrown object with no message",
+  code: '{"code":7}',
+  "error-like": "quota exceeded",
+  proxy: "a thrown value that cannot be read",
+};
+
+const NAMES = Object.keys(THROWN) as (keyof typeof THROWN)[];
+
+/**
+ * One file of definitions made with `define`: one per thrown value, and one
+ * that returns a function instead of calling it. `named` gives a definition
+ * its name or URI, `run` is its handler's field.
+ */
+function definitionsFile(define: string, named: (name: string) => string, run: string): string {
+  const throwing = NAMES.map(
+    (name) => `export const ${camel(name)} = ${define}({
+  ${named(`throws-${name}`)},
+  ${run}: () => {
+    throw ${THROWN[name]};
+  },
+});`,
+  );
+  return `import { ${define} } from "mcp-dir";
+${throwing.join("\n")}
+export const returnsFunction = ${define}({
+  ${named("returns-function")},
+  ${run}: () => () => "the source text must not be served",
+});`;
+}
+
+function camel(name: string): string {
+  return name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+}
+
+const FILES = {
+  "tools/throws.ts": definitionsFile(
+    "defineTool",
+    (name) => `name: "${name}", description: "${name}"`,
+    "handler",
+  ),
+  "prompts/throws.ts": definitionsFile("definePrompt", (name) => `name: "${name}"`, "get"),
+  "resources/throws.ts": definitionsFile(
+    "defineResource",
+    (name) => `uri: "memo://${name}"`,
+    "read",
+  ),
+};
+
+let dir: string;
+beforeAll(async () => {
+  dir = await createServerDir(FILES);
+});
+afterAll(async () => {
+  await closeClients();
+  await stopAll();
+  await removeServerDirs();
+});
+
+/** The code and message of a request that failed, with the v1 client's "MCP error -326xx: " prefix taken off. */
+async function failure(request: Promise<unknown>): Promise<{ code: number; message: string }> {
+  const error = await request.then(
+    () => {
+      throw new Error("expected the request to fail");
+    },
+    (thrown: { code: number; message: string }) => thrown,
+  );
+  return { code: error.code, message: error.message.replace(/^MCP error -?\d+: /, "") };
+}
+
+describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
+  let client: EraClient;
+  beforeAll(async () => {
+    client = await connectClient(kind, await serveDir(transport, dir));
+  });
+
+  it.each(NAMES)("turns a tool's thrown %s into isError with readable words", async (name) => {
+    const result = shared(await client.callTool({ name: `throws-${name}`, arguments: {} }));
+    expect(result).toEqual({ content: [{ type: "text", text: SHOWN[name] }], isError: true });
+  });
+
+  it("refuses a tool's returned function, naming the tool and what to return", async () => {
+    const result = shared(await client.callTool({ name: "returns-function", arguments: {} }));
+    expect(result).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "returns-function" returned a function; return a string, an object, content blocks or a CallToolResult (call the function if its result is what you meant)',
+        },
+      ],
+      isError: true,
+    });
+  });
+
+  it.each(NAMES)("answers a prompt's thrown %s with -32603 in readable words", async (name) => {
+    expect(await failure(client.getPrompt({ name: `throws-${name}` }))).toEqual({
+      code: -32603,
+      message: `Internal error in prompts/get: ${SHOWN[name]}`,
+    });
+  });
+
+  it.each(NAMES)("answers a resource's thrown %s with -32603 in readable words", async (name) => {
+    expect(await failure(client.readResource({ uri: `memo://throws-${name}` }))).toEqual({
+      code: -32603,
+      message: `Internal error in resources/read: ${SHOWN[name]}`,
+    });
+  });
+
+  it("refuses a prompt's and a resource's returned function, naming them", async () => {
+    expect(await failure(client.getPrompt({ name: "returns-function" }))).toEqual({
+      code: -32603,
+      message:
+        'Prompt "returns-function" returned a function; return a string, a message, an array of messages, or { messages }',
+    });
+    expect(await failure(client.readResource({ uri: "memo://returns-function" }))).toEqual({
+      code: -32603,
+      message:
+        'Resource "memo://returns-function" read returned a function; return a string, bytes, { text } or { blob } items, or { contents }',
+    });
+  });
+});
