@@ -30,6 +30,7 @@ const SUITES = {
       { name: "floor@2026", entry: "stdio/floor-echo.mjs", era: "2026" },
       { name: "sdk-v2@2026", entry: "stdio/sdk-v2-server.mjs", era: "2026" },
       { name: "mcp-dir@2026", entry: "stdio/mcp-dir-server.mjs", era: "2026", ...MCP_DIR_NEEDS },
+      { name: "mcp-dir+3mw", entry: "stdio/mcp-dir-middleware-server.mjs", ...MCP_DIR_NEEDS },
     ],
     profiles: {
       full: { warmup: 2_000, sequential: 5_000, pipelined: 50_000, depth: 64, rounds: 5 },
@@ -50,6 +51,7 @@ const SUITES = {
       { name: "floor@2026", entry: "http/floor-echo.mjs", era: "2026" },
       { name: "sdk-v2@2026", entry: "http/sdk-v2-server.mjs", era: "2026" },
       { name: "mcp-dir@2026", entry: "http/mcp-dir-server.mjs", era: "2026", ...MCP_DIR_NEEDS },
+      { name: "mcp-dir+3mw", entry: "http/mcp-dir-middleware-server.mjs", ...MCP_DIR_NEEDS },
     ],
     profiles: {
       full: { warmup: 2_000, sequential: 2_000, concurrent: 20_000, concurrency: 32, rounds: 5 },
@@ -96,6 +98,7 @@ const RATIOS = [
   ["mcp-dir@2026", "floor@2026"],
   ["mcp-dir@2026", "mcp-dir"],
   ["mcp-dir@2026", "sdk-v2@2026"],
+  ["mcp-dir+3mw", "mcp-dir"],
 ];
 
 /**
@@ -107,6 +110,7 @@ const ABOVE_FLOOR = [
   ["sdk", "floor"],
   ["mcp-dir@2026", "floor@2026"],
   ["sdk-v2@2026", "floor@2026"],
+  ["mcp-dir+3mw", "mcp-dir"],
 ];
 
 const TIMEOUT_MS = 120_000;

@@ -7,6 +7,7 @@
  */
 export {
   DefinitionError,
+  defineMiddleware,
   definePrompt,
   defineResource,
   defineTool,

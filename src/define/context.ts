@@ -137,4 +137,10 @@ export interface HandlerContext {
   resourceUpdated(uri: string): void;
   /** Carried from one run to the next while a 2026-07-28 request asks for input. */
   readonly roundState: RoundState;
+  /**
+   * This request's own values, shared by the middleware around the handler
+   * and the handler: a middleware puts the caller's account here, the
+   * handler reads it. A fresh object for every request.
+   */
+  readonly locals: Record<string, unknown>;
 }

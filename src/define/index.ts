@@ -2,6 +2,7 @@ export * from "./brand.js";
 export * from "./complete.js";
 export type * from "./context.js";
 export * from "./definition-error.js";
+export * from "./middleware.js";
 export * from "./names.js";
 export * from "./prompt.js";
 export * from "./resource.js";

@@ -110,6 +110,8 @@ export interface CompiledPrompt {
   readonly definition: PromptDefinition;
   readonly complete: Readonly<Record<string, Completer | undefined>>;
   get(args: Record<string, string> | undefined, ctx: HandlerContext): Promise<GetPromptResult>;
+  /** What a middleware returned in the handler's place, made a result as the handler's return is. */
+  settle(value: unknown): Promise<GetPromptResult>;
 }
 
 const ROLE_PROBLEM =
@@ -337,6 +339,9 @@ export function compilePrompt(definition: PromptDefinition, fallbackName: string
       }
       const get = definition.get as (a: unknown, c: HandlerContext) => Promise<PromptReturn>;
       return toPromptResult(await get(values, ctx), name, definition.description);
+    },
+    async settle(value) {
+      return toPromptResult(value as PromptReturn, name, definition.description);
     },
   };
 }

@@ -132,6 +132,8 @@ export interface CompiledResource {
     params: Record<string, string>,
     ctx: HandlerContext,
   ): Promise<ReadResourceResult>;
+  /** What a middleware returned in the handler's place, made a result as the handler's return is. */
+  settle(value: unknown, uri: string): Promise<ReadResourceResult>;
   /** A template's current instances, when it has a `list`; checked against the template. */
   instances?(): Promise<Resource[]>;
 }
@@ -211,6 +213,9 @@ export function compileResource(
     complete: definition.complete ?? {},
     async read(uri, params, ctx) {
       return toReadResult(await read({ uri, params }, ctx), uri, definition.mimeType);
+    },
+    async settle(value, uri) {
+      return toReadResult(value as ResourceReturn, uri, definition.mimeType);
     },
     ...(template &&
       definition.list && {

@@ -78,6 +78,10 @@ export interface CompiledTool {
   readonly descriptor: Tool;
   readonly definition: ToolDefinition;
   call(args: unknown, ctx: HandlerContext): Promise<CallToolResult>;
+  /** What a middleware returned in the handler's place, made a result as the handler's return is. */
+  settle(value: unknown): Promise<CallToolResult>;
+  /** What a middleware's throw becomes: the isError result a handler's throw gives. */
+  fail(error: unknown): CallToolResult;
 }
 
 const NO_ARGUMENTS: CompiledSchema = {
@@ -127,6 +131,10 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
     ...(definition._meta && { _meta: definition._meta }),
   };
   const handler = definition.handler as (args: unknown, ctx: HandlerContext) => unknown;
+  const fail = (error: unknown): CallToolResult => {
+    if (isEndingRequest(error)) throw error;
+    return errorResult(thrownMessage(error));
+  };
 
   return {
     kind: "tool",
@@ -141,9 +149,16 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
       try {
         return await normalizeToolResult(await handler(checked.value, ctx), output, name);
       } catch (error) {
-        if (isEndingRequest(error)) throw error;
-        return errorResult(thrownMessage(error));
+        return fail(error);
       }
     },
+    async settle(value) {
+      try {
+        return await normalizeToolResult(value, output, name);
+      } catch (error) {
+        return fail(error);
+      }
+    },
+    fail,
   };
 }

@@ -1,5 +1,10 @@
 import { access, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
+import {
+  isMiddlewareDefinition,
+  type Middleware,
+  type MiddlewareDefinition,
+} from "../define/middleware.js";
 import { timeoutProblem } from "../define/timeout.js";
 import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
 import { describeImportError } from "./import-error.js";
@@ -44,6 +49,11 @@ export interface ServerConfig {
   callTimeoutMs?: number;
   /** The largest result (bytes of JSON) a request may send; 0 for no limit. Default 16 MiB. */
   maxResultBytes?: number;
+  /**
+   * Middleware around every tool, prompt and resource, before the server
+   * directory's own `_middleware.ts` files.
+   */
+  middleware?: (Middleware | MiddlewareDefinition)[];
   http?: HttpConfig;
 }
 
@@ -103,6 +113,11 @@ const CHECKS: Record<keyof ServerConfig, Check> = {
     return undefined;
   },
   callTimeoutMs: timeoutProblem,
+  middleware: (value) =>
+    Array.isArray(value) &&
+    value.every((item) => typeof item === "function" || isMiddlewareDefinition(item))
+      ? undefined
+      : "must be a list of middleware: functions (ctx, next) => ..., or defineMiddleware(...)",
   maxResultBytes: (value) =>
     Number.isInteger(value) && (value as number) >= 0
       ? undefined

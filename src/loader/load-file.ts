@@ -1,6 +1,6 @@
 import { readFile, realpath } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { SourceEntry } from "../registry/definition.js";
+import type { Definition, SourceEntry } from "../registry/definition.js";
 import { collectDefinitions, validateDefinition } from "./collect-definitions.js";
 import { deriveName } from "./derive-name.js";
 import { CODE_EXTENSIONS, folderOf, isCodeFile, isMarkdownFile } from "./folders.js";
@@ -111,11 +111,7 @@ async function readText(root: string, file: string, load: FileLoad): Promise<str
   }
 }
 
-function withDefinition(
-  load: FileLoad,
-  definition: SourceEntry["definition"],
-  fallbackName: string,
-): FileLoad {
+function withDefinition(load: FileLoad, definition: Definition, fallbackName: string): FileLoad {
   const problem = validateDefinition(definition, fallbackName);
   if (problem === undefined) load.entries.push({ definition, fallbackName });
   else load.problems.push({ file: load.file, message: problem });

@@ -18,6 +18,7 @@ export function serverOptionsFrom(
     ...(config.inputRounds !== undefined && { inputRounds: config.inputRounds }),
     ...(config.callTimeoutMs !== undefined && { callTimeoutMs: config.callTimeoutMs }),
     ...(config.maxResultBytes !== undefined && { maxResultBytes: config.maxResultBytes }),
+    ...(config.middleware !== undefined && { middleware: config.middleware }),
     announce: folders,
   };
 }

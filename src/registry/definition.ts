@@ -1,4 +1,5 @@
 import { definitionKind } from "../define/brand.js";
+import type { MiddlewareDefinition } from "../define/middleware.js";
 import { type CompiledPrompt, compilePrompt, type PromptDefinition } from "../define/prompt.js";
 import {
   type CompiledResource,
@@ -10,9 +11,12 @@ import { type CompiledTool, compileTool, type ToolDefinition } from "../define/t
 export type Definition = ToolDefinition | PromptDefinition | ResourceDefinition;
 export type Compiled = CompiledTool | CompiledPrompt | CompiledResource;
 
-/** A definition as a source provides it, with the name to use when it gives none. */
+/**
+ * A definition as a source provides it, with the name to use when it gives
+ * none; or the middleware of the source's folder (a `_middleware.ts`).
+ */
 export interface SourceEntry {
-  definition: Definition;
+  definition: Definition | MiddlewareDefinition;
   fallbackName?: string;
 }
 
@@ -20,7 +24,8 @@ export function compile(entry: SourceEntry): Compiled {
   const { definition } = entry;
   const kind = definitionKind(definition);
   // Read the name only once the value is known to be a definition (it may be null).
-  const fallback = kind === undefined ? "" : (entry.fallbackName ?? definition.name ?? "");
+  const fallback =
+    kind === undefined ? "" : (entry.fallbackName ?? (definition as Definition).name ?? "");
   switch (kind) {
     case "tool":
       return compileTool(definition as ToolDefinition, fallback);

@@ -1,7 +1,19 @@
+import {
+  isMiddlewareDefinition,
+  type MiddlewareDefinition,
+  middlewareProblem,
+} from "../define/middleware.js";
 import type { CompiledPrompt } from "../define/prompt.js";
 import type { CompiledResource } from "../define/resource.js";
 import type { CompiledTool } from "../define/tool.js";
-import { type Compiled, compile, identities, type SourceEntry } from "./definition.js";
+import {
+  type Compiled,
+  compile,
+  type Definition,
+  identities,
+  type SourceEntry,
+} from "./definition.js";
+import { folderOfSource, type Served, servedDefinitions } from "./served.js";
 
 export interface RegistryChange {
   /** Kinds whose list, as a client sees it, changed. */
@@ -38,6 +50,11 @@ const byName = (a: { name: string }, b: { name: string }) =>
  */
 export class Registry {
   private readonly bySource = new Map<string, Compiled[]>();
+  /** The middleware of each `_middleware` source; its folder is the source's. */
+  private readonly middlewareBySource = new Map<string, MiddlewareDefinition>();
+  /** The server's own middleware, around every folder's. */
+  private serverMiddleware: readonly MiddlewareDefinition[] = [];
+  private servedMap = new Map<Compiled, Served>();
   private readonly owners = new Map<string, string>();
   private readonly listeners = new Set<RegistryListener>();
   private toolMap = new Map<string, CompiledTool>();
@@ -70,10 +87,21 @@ export class Registry {
   update(updates: ReadonlyMap<string, readonly SourceEntry[] | null>): RegistryChange {
     const problems: { source: string; message: string }[] = [];
     const next = new Map<string, Compiled[]>();
+    const nextMiddleware = new Map<string, MiddlewareDefinition | undefined>();
     for (const [source, entries] of updates) {
+      nextMiddleware.set(source, undefined);
       if (entries === null) continue;
       const compiled: Compiled[] = [];
       for (const entry of entries) {
+        const { definition } = entry;
+        if (isMiddlewareDefinition(definition)) {
+          const problem = nextMiddleware.get(source)
+            ? "gives more than one middleware; export one (compose them in it)"
+            : middlewareProblem(definition);
+          if (problem !== undefined) problems.push({ source, message: problem });
+          else nextMiddleware.set(source, definition);
+          continue;
+        }
         try {
           compiled.push(compile(entry));
         } catch (error) {
@@ -82,6 +110,7 @@ export class Registry {
       }
       next.set(source, compiled);
     }
+    problems.push(...this.middlewareClashes(nextMiddleware));
     const owners = new Map([...this.owners].filter(([, owner]) => !updates.has(owner)));
     for (const [source, compiled] of next) {
       for (const item of compiled) {
@@ -104,6 +133,9 @@ export class Registry {
       const compiled = next.get(source);
       if (compiled && compiled.length > 0) this.bySource.set(source, compiled);
       else this.bySource.delete(source);
+      const middleware = nextMiddleware.get(source);
+      if (middleware) this.middlewareBySource.set(source, middleware);
+      else this.middlewareBySource.delete(source);
     }
     this.owners.clear();
     for (const [key, owner] of owners) this.owners.set(key, owner);
@@ -136,6 +168,55 @@ export class Registry {
     this.toolMap = new Map(this.sortedTools.map((t) => [t.name, t]));
     this.promptMap = new Map(this.sortedPrompts.map((p) => [p.name, p]));
     this.resourceMap = new Map(this.sortedResources.map((r) => [r.uri as string, r]));
+    this.servedMap = servedDefinitions(
+      this.bySource,
+      this.middlewareBySource,
+      this.serverMiddleware,
+    );
+  }
+
+  /** Two middleware for one folder (`_middleware.ts` and `_middleware.js`): the second is refused. */
+  private middlewareClashes(
+    updated: ReadonlyMap<string, MiddlewareDefinition | undefined>,
+  ): { source: string; message: string }[] {
+    const byFolder = new Map<string, string>();
+    for (const source of this.middlewareBySource.keys()) {
+      if (!updated.has(source)) byFolder.set(folderOfSource(source), source);
+    }
+    const problems: { source: string; message: string }[] = [];
+    for (const [source, middleware] of updated) {
+      if (!middleware) continue;
+      const folder = folderOfSource(source);
+      const other = byFolder.get(folder);
+      if (other === undefined) byFolder.set(folder, source);
+      else {
+        problems.push({
+          source,
+          message: `is a second middleware for ${folder === "" ? "the server directory" : `folder ${folder}`} (${other} is the first); keep one`,
+        });
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * The server's own middleware (the config's `middleware`, createServer's),
+   * run around every folder's, first to last.
+   */
+  useMiddleware(middleware: readonly MiddlewareDefinition[]): void {
+    for (const definition of middleware) {
+      const problem = isMiddlewareDefinition(definition)
+        ? middlewareProblem(definition)
+        : "is not a middleware: create it with defineMiddleware";
+      if (problem !== undefined) throw new TypeError(`middleware: ${problem}`);
+    }
+    this.serverMiddleware = [...middleware];
+    this.rebuildIndexes();
+  }
+
+  /** How a definition is served: its middleware chain and its time limit. */
+  served(compiled: Compiled): Served {
+    return this.servedMap.get(compiled) ?? { middleware: [], chain: undefined, timeout: undefined };
   }
 
   tool(name: string): CompiledTool | undefined {

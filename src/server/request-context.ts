@@ -13,6 +13,7 @@ import type {
 } from "../define/context.js";
 import { checkElicitUrl } from "../define/elicit-url.js";
 import { endsRequest } from "../define/ends-request.js";
+import type { DefinitionInfo } from "../define/middleware.js";
 import type { InferShape, SchemaInput } from "../define/schema.js";
 import { compileObjectSchema } from "../define/schema.js";
 import { JsonRpcError, type JsonRpcId } from "../jsonrpc/index.js";
@@ -45,6 +46,10 @@ export class RequestContext implements HandlerContext {
   private logger: HandlerLogger | undefined;
   private lastProgress = Number.NEGATIVE_INFINITY;
   private ownRoundState: RoundState | undefined;
+  private ownLocals: Record<string, unknown> | undefined;
+  /** What a middleware chain lends the request: the definition and the arguments (see MiddlewareContext). */
+  declare definition?: DefinitionInfo;
+  declare args?: Record<string, unknown>;
 
   constructor(
     readonly engine: Engine,
@@ -83,6 +88,11 @@ export class RequestContext implements HandlerContext {
     if (this.env.inputRound) return this.env.inputRound.roundState;
     this.ownRoundState ??= {};
     return this.ownRoundState;
+  }
+
+  get locals(): Record<string, unknown> {
+    this.ownLocals ??= {};
+    return this.ownLocals;
   }
 
   get cancelled(): boolean {

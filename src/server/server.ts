@@ -1,3 +1,8 @@
+import {
+  defineMiddleware,
+  type Middleware,
+  type MiddlewareDefinition,
+} from "../define/middleware.js";
 import { timeoutProblem } from "../define/timeout.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
 import type {
@@ -65,6 +70,11 @@ export interface ServerOptions extends Implementation {
    * not sent, and its caller is told why. 0 for no limit. Default 16 MiB.
    */
   maxResultBytes?: number;
+  /**
+   * Middleware around every tool, prompt and resource, before any folder's
+   * `_middleware.ts`: functions `(ctx, next) => ...`, or defineMiddleware's.
+   */
+  middleware?: readonly (Middleware | MiddlewareDefinition)[];
 }
 
 export interface InputRoundOptions {
@@ -135,6 +145,7 @@ export class McpServer implements Engine {
       inputRounds,
       callTimeoutMs,
       maxResultBytes,
+      middleware,
       ...info
     } = options;
     if (typeof info.name !== "string" || info.name === "") {
@@ -171,6 +182,11 @@ export class McpServer implements Engine {
       (uri) => this.resourceUpdated(uri),
       (message) => this.warn(message),
     );
+    if (middleware) {
+      this.registry.useMiddleware(
+        middleware.map((given) => (typeof given === "function" ? defineMiddleware(given) : given)),
+      );
+    }
     this.registry.onChange((change) => {
       this.offered.clear();
       this.notifier.add(change);

@@ -7,8 +7,10 @@ export interface Timed {
   readonly label: string;
   /** Where its own limit is set: `defineTool`, `definePrompt`, `defineResource`. */
   readonly definer: string;
-  /** Its own limit; undefined takes the server's `callTimeoutMs`. */
+  /** Its own limit; undefined takes its folder's, else the server's `callTimeoutMs`. */
   readonly timeoutMs: number | undefined;
+  /** The limit the nearest folder that sets one gives it, and that folder's `_middleware` file. */
+  readonly folder?: { readonly ms: number; readonly source: string } | undefined;
 }
 
 /**
@@ -26,12 +28,11 @@ export function withinTimeLimit<T>(
     throw new JsonRpcError(ErrorCode.InternalError, message);
   },
 ): Promise<T> {
-  const own = timed.timeoutMs !== undefined;
-  const limit = timed.timeoutMs ?? rc.engine.callTimeoutMs;
+  const limit = timed.timeoutMs ?? timed.folder?.ms ?? rc.engine.callTimeoutMs;
   if (limit === 0) return run();
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
-      const message = timeLimitMessage(timed, limit, own);
+      const message = timeLimitMessage(timed, limit);
       rc.env.inFlight.stop(new DOMException(message, "TimeoutError"));
       try {
         resolve(passed(message));
@@ -47,9 +48,13 @@ export function withinTimeLimit<T>(
   });
 }
 
-function timeLimitMessage(timed: Timed, limit: number, own: boolean): string {
-  const { label, definer } = timed;
-  return own
-    ? `${label} did not finish within its time limit of ${limit} ms and was stopped; to allow longer, raise timeoutMs in its ${definer} (0: no limit)`
-    : `${label} did not finish within the server's time limit of ${limit} ms and was stopped; to allow longer, set timeoutMs in its ${definer}, or callTimeoutMs in mcp-dir.config.ts or createServer (0: no limit)`;
+function timeLimitMessage(timed: Timed, limit: number): string {
+  const { label, definer, folder } = timed;
+  if (timed.timeoutMs !== undefined) {
+    return `${label} did not finish within its time limit of ${limit} ms and was stopped; to allow longer, raise timeoutMs in its ${definer} (0: no limit)`;
+  }
+  if (folder !== undefined) {
+    return `${label} did not finish within the time limit of ${limit} ms that ${folder.source} sets and was stopped; to allow longer, raise timeoutMs there, or set timeoutMs in its ${definer} (0: no limit)`;
+  }
+  return `${label} did not finish within the server's time limit of ${limit} ms and was stopped; to allow longer, set timeoutMs in its ${definer}, or callTimeoutMs in mcp-dir.config.ts or createServer (0: no limit)`;
 }

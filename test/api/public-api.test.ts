@@ -23,6 +23,7 @@ describe("the public API", () => {
       "createHttpHandler",
       "createServer",
       "defineConfig",
+      "defineMiddleware",
       "definePrompt",
       "defineResource",
       "defineTool",

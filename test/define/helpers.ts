@@ -34,6 +34,7 @@ export function fakeContext(overrides: Partial<HandlerContext> = {}): HandlerCon
     roots: unused("roots"),
     urlElicitationRequired: unused("urlElicitationRequired"),
     roundState: {},
+    locals: {},
     resourceUpdated: unused("resourceUpdated"),
     ...overrides,
   };

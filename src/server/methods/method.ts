@@ -29,6 +29,11 @@ export const BOTH_ERAS: readonly Era[] = ["stateful", "stateless"];
 export const STATEFUL_ONLY: readonly Era[] = ["stateful"];
 export const STATELESS_ONLY: readonly Era[] = ["stateless"];
 
+/** What a middleware's throw becomes where a handler's throw is the request's error: itself. */
+export function rethrow(error: unknown): never {
+  throw error;
+}
+
 /** The session of a method that only the stateful era has (its table guarantees one). */
 export function sessionOf(rc: RequestContext): SessionState {
   const { session } = rc.env;

@@ -2,7 +2,7 @@ import { promptResultForVersion } from "../../protocol/downgrade.js";
 import { invalidParams, optionalObject, requireString } from "../params.js";
 import { withinTimeLimit } from "../time-limit.js";
 import { listMethod } from "./list.js";
-import { BOTH_ERAS, type MethodTable } from "./method.js";
+import { BOTH_ERAS, type MethodTable, rethrow } from "./method.js";
 
 export const promptMethods: MethodTable = {
   "prompts/list": {
@@ -20,21 +20,36 @@ export const promptMethods: MethodTable = {
       const name = requireString(params, "name", "prompts/get");
       const prompt = rc.engine.registry.prompt(name);
       if (!prompt) throw invalidParams(`Unknown prompt: "${name}"`);
-      const args = optionalObject(params, "arguments", "prompts/get");
-      for (const [key, value] of Object.entries(args ?? {})) {
-        if (typeof value !== "string") {
-          throw invalidParams(`prompts/get: argument "${key}" must be a string`);
-        }
-      }
+      const args = stringArguments(optionalObject(params, "arguments", "prompts/get"));
+      const { chain, timeout } = rc.engine.registry.served(prompt);
       const timed = {
         label: `Prompt "${name}"`,
         definer: "definePrompt",
         timeoutMs: prompt.definition.timeoutMs,
+        folder: timeout,
       };
-      const result = await withinTimeLimit(rc, timed, () =>
-        prompt.get(args as Record<string, string> | undefined, rc),
-      );
+      const run = chain
+        ? () =>
+            chain(rc, args ?? {}, {
+              run: (given) => prompt.get(stringArguments(given), rc),
+              settle: (value) => prompt.settle(value),
+              fail: rethrow,
+            })
+        : () => prompt.get(args, rc);
+      const result = await withinTimeLimit(rc, timed, run);
       return promptResultForVersion(result, rc.protocolVersion);
     },
   },
 };
+
+/** Prompt arguments are strings on the wire, whoever set them (a client, or a middleware). */
+function stringArguments(
+  args: Record<string, unknown> | undefined,
+): Record<string, string> | undefined {
+  for (const [key, value] of Object.entries(args ?? {})) {
+    if (typeof value !== "string") {
+      throw invalidParams(`prompts/get: argument "${key}" must be a string`);
+    }
+  }
+  return args as Record<string, string> | undefined;
+}

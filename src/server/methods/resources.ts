@@ -9,7 +9,7 @@ import { invalidParams, optionalString, type Params, requireString } from "../pa
 import type { RequestContext } from "../request-context.js";
 import { withinTimeLimit } from "../time-limit.js";
 import { listMethod } from "./list.js";
-import { BOTH_ERAS, type MethodTable, STATEFUL_ONLY, sessionOf } from "./method.js";
+import { BOTH_ERAS, type MethodTable, rethrow, STATEFUL_ONLY, sessionOf } from "./method.js";
 
 /** The MCP error code for a resource URI nothing serves (2025 revisions). */
 export const RESOURCE_NOT_FOUND = McpErrorCode.ResourceNotFound;
@@ -54,12 +54,22 @@ async function read(params: Params, rc: RequestContext): Promise<unknown> {
     throw new JsonRpcError(code, `Resource not found: ${uri}`, { uri });
   }
   const { resource } = found;
+  const { chain, timeout } = rc.engine.registry.served(resource);
   const timed = {
     label: `Resource ${JSON.stringify(uri)}`,
     definer: "defineResource",
     timeoutMs: resource.definition.timeoutMs,
+    folder: timeout,
   };
-  const result = await withinTimeLimit(rc, timed, () => resource.read(uri, found.params, rc));
+  const run = chain
+    ? () =>
+        chain(rc, found.params, {
+          run: (given) => resource.read(uri, given as Record<string, string>, rc),
+          settle: (value) => resource.settle(value, uri),
+          fail: rethrow,
+        })
+    : () => resource.read(uri, found.params, rc);
+  const result = await withinTimeLimit(rc, timed, run);
   return stateless ? { ...result, ...rc.engine.cacheHints("read") } : result;
 }
 

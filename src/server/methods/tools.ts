@@ -22,12 +22,22 @@ export const toolMethods: MethodTable = {
       const tool = rc.engine.registry.tool(name);
       if (!tool) throw invalidParams(`Unknown tool: "${name}"`);
       const args = optionalObject(params, "arguments", "tools/call");
+      const { chain, timeout } = rc.engine.registry.served(tool);
       const timed = {
         label: `Tool "${name}"`,
         definer: "defineTool",
         timeoutMs: tool.definition.timeoutMs,
+        folder: timeout,
       };
-      const result = await withinTimeLimit(rc, timed, () => tool.call(args, rc), errorResult);
+      const run = chain
+        ? () =>
+            chain(rc, args ?? {}, {
+              run: (given) => tool.call(given, rc),
+              settle: (value) => tool.settle(value),
+              fail: (error) => tool.fail(error),
+            })
+        : () => tool.call(args, rc);
+      const result = await withinTimeLimit(rc, timed, run, errorResult);
       return callToolResultForVersion(result, rc.protocolVersion);
     },
   },
