@@ -6,13 +6,7 @@ import {
 import type { CompiledPrompt } from "../define/prompt.js";
 import type { CompiledResource } from "../define/resource.js";
 import type { CompiledTool } from "../define/tool.js";
-import {
-  type Compiled,
-  compile,
-  type Definition,
-  identities,
-  type SourceEntry,
-} from "./definition.js";
+import { type Compiled, compile, identities, type SourceEntry } from "./definition.js";
 import { folderOfSource, type Served, servedDefinitions } from "./served.js";
 
 export interface RegistryChange {
