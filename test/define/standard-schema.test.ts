@@ -339,6 +339,18 @@ describe("Standard Schema types", () => {
     });
   });
 
+  it("types what ctx.elicit gives back from the library's output type", () => {
+    defineTool({
+      description: "d",
+      handler: async (_args, c) => {
+        const answer = await c.elicit({ message: "Seats?", schema: type({ seats: "number" }) });
+        if (answer.action === "accept")
+          expectTypeOf(answer.content).toEqualTypeOf<{ seats: number }>();
+        return "";
+      },
+    });
+  });
+
   it("refuses a bare valibot schema before it runs", () => {
     const bare = v.object({ city: v.string() });
     const define = () =>
