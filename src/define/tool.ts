@@ -32,7 +32,11 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
    * server's `callTimeoutMs` (5 minutes).
    */
   timeoutMs?: number;
-  /** A zod shape (`{ message: z.string() }`), a `z.object(...)`, or a JSON Schema object. */
+  /**
+   * A zod shape (`{ message: z.string() }`), a `z.object(...)`, a Standard Schema
+   * that gives its JSON Schema (ArkType's `type({...})`, valibot's
+   * `toStandardJsonSchema(v.object({...}))`), or a JSON Schema object.
+   */
   input?: I;
   /**
    * When given, the handler returns an object matching it; parsed by it (defaults

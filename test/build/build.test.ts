@@ -85,7 +85,7 @@ describe.each(["node", "bun", "deno", "cloudflare"] as const)("a build for %s", 
     expect(built.code).toBe(0);
     expect(built.stdout).toMatch(
       new RegExp(
-        `^mcp-dir build: .+ \\(6 tools, 2 prompts, 3 resources, 1 resource template\\) for ${runtime}: `,
+        `^mcp-dir build: .+ \\(7 tools, 2 prompts, 3 resources, 1 resource template\\) for ${runtime}: `,
       ),
     );
   });
@@ -139,7 +139,15 @@ describe("a build's other ways in", () => {
       version: "1.0.0",
       target: "cloudflare",
       main: "server.mjs",
-      tools: ["calculator", "chart", "primes", "team_invite", "team_lookup", "text_stats"],
+      tools: [
+        "calculator",
+        "chart",
+        "primes",
+        "team_invite",
+        "team_lookup",
+        "temperature",
+        "text_stats",
+      ],
       resourceTemplates: ["users://{id}"],
     });
     expect(await readFile(join(outRoot, "cloudflare", "wrangler.toml"), "utf8")).toBe(

@@ -36,11 +36,11 @@ describe("example-server served by `mcp-dir serve`, used by the official SDK cli
         "A small team workspace: arithmetic, text statistics, charts and a team directory",
     });
     expect(client.getInstructions()).toBe(
-      "Tools: calculator, text_stats, chart, primes, team_lookup, team_invite. " +
+      "Tools: calculator, text_stats, temperature, chart, primes, team_lookup, team_invite. " +
         "Team members are resources at users://{id}; read file:///guide.md for an overview.",
     );
     expect(connection.stderr()).toBe(
-      `mcp-dir: serving example-server 1.0.0 from ${EXAMPLE_SERVER} (6 tools, 2 prompts, 3 resources, 1 resource template) over stdio; waiting for a client on stdin\n`,
+      `mcp-dir: serving example-server 1.0.0 from ${EXAMPLE_SERVER} (7 tools, 2 prompts, 3 resources, 1 resource template) over stdio; waiting for a client on stdin\n`,
     );
   });
 
@@ -52,6 +52,7 @@ describe("example-server served by `mcp-dir serve`, used by the official SDK cli
       "primes",
       "team_invite",
       "team_lookup",
+      "temperature",
       "text_stats",
     ]);
     expect(tools.find((tool) => tool.name === "calculator")?.inputSchema).toMatchObject({
@@ -94,6 +95,31 @@ describe("example-server served by `mcp-dir serve`, used by the official SDK cli
     expect(result).toEqual({
       content: [{ type: "text", text: JSON.stringify(stats) }],
       structuredContent: stats,
+    });
+  });
+
+  it("temperature: written with valibot, listed and validated by valibot", async () => {
+    const { tools } = await connection.client.listTools();
+    const units = { type: "string", enum: ["celsius", "fahrenheit", "kelvin"] };
+    expect(tools.find((tool) => tool.name === "temperature")?.outputSchema).toEqual({
+      type: "object",
+      properties: { value: { type: "number" }, unit: units },
+      required: ["value", "unit"],
+    });
+    const call = (args: Record<string, unknown>) =>
+      connection.client.callTool({ name: "temperature", arguments: args });
+    expect(await call({ value: 100, from: "celsius", to: "fahrenheit" })).toEqual({
+      content: [{ type: "text", text: '{"value":212,"unit":"fahrenheit"}' }],
+      structuredContent: { value: 212, unit: "fahrenheit" },
+    });
+    expect(await call({ value: -300, from: "celsius", to: "kelvin" })).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Invalid arguments for tool "temperature": That is below absolute zero',
+        },
+      ],
+      isError: true,
     });
   });
 

@@ -20,6 +20,7 @@ tool      chart        tools/chart.ts          Draws a bar chart of a list of nu
 tool      primes       tools/primes.ts         Counts the prime numbers below a limit, reporting progress as it goes
 tool      team_invite  tools/team.ts           Invites a person to a team; asks the user for the team and role when no…
 tool      team_lookup  tools/team.ts           Finds team members by name, team or skill; links to their users://{id} …
+tool      temperature  tools/temperature.ts    Converts a temperature between Celsius, Fahrenheit and Kelvin
 tool      text_stats   tools/text/stats.ts     Counts the words, sentences and characters of a text and estimates its …
 prompt    code_review  prompts/code-review.ts  Asks for a focused review of a piece of code
 prompt    standup      prompts/standup.md      Turns rough notes into a short stand-up update
@@ -28,7 +29,7 @@ resource  guide.md     resources/guide.md      file:///guide.md
 resource  logo.png     resources/logo.png      file:///logo.png
 template  users        resources/users.ts      users://{id}  A team member's profile: name, email, team and skills
 
-6 tools, 2 prompts, 3 resources, 1 resource template
+7 tools, 2 prompts, 3 resources, 1 resource template
 `,
     );
   });
@@ -52,6 +53,7 @@ template  users        resources/users.ts      users://{id}  A team member's pro
       "primes tools/primes.ts",
       "team_invite tools/team.ts",
       "team_lookup tools/team.ts",
+      "temperature tools/temperature.ts",
       "text_stats tools/text/stats.ts",
     ]);
     expect(listed.tools[0]?.inputSchema).toMatchObject({

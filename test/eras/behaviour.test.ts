@@ -20,7 +20,7 @@ import {
 } from "./helpers/clients.js";
 
 const INSTRUCTIONS =
-  "Tools: calculator, text_stats, chart, primes, team_lookup, team_invite. Team members are resources at users://{id}; read file:///guide.md for an overview.";
+  "Tools: calculator, text_stats, temperature, chart, primes, team_lookup, team_invite. Team members are resources at users://{id}; read file:///guide.md for an overview.";
 
 const SERVER_INFO = {
   name: "example-server",
@@ -83,6 +83,7 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
       "primes",
       "team_invite",
       "team_lookup",
+      "temperature",
       "text_stats",
     ]);
     expect(names(await client.listPrompts(), "prompts")).toEqual(["code_review", "standup"]);

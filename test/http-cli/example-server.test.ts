@@ -38,7 +38,7 @@ describe("mcp-dir serve example-server --http", () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(server.url).not.toMatch(/:0\//);
     expect(server.stderr()).toBe(
-      `mcp-dir: serving example-server 1.0.0 from example-server (6 tools, 2 prompts, 3 resources, 1 resource template) at ${server.url}\n`,
+      `mcp-dir: serving example-server 1.0.0 from example-server (7 tools, 2 prompts, 3 resources, 1 resource template) at ${server.url}\n`,
     );
     expect(server.stdout()).toBe("");
   });
@@ -80,6 +80,7 @@ describe("mcp-dir serve example-server --http", () => {
       "primes",
       "team_invite",
       "team_lookup",
+      "temperature",
       "text_stats",
     ]);
     expect(tools.every((tool) => tool.description && tool.inputSchema.type === "object")).toBe(
