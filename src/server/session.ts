@@ -28,6 +28,7 @@ import { methodsFor } from "./methods/index.js";
 import { OutboundRequests } from "./outbound.js";
 import type { Params } from "./params.js";
 import { notifySafely } from "./send-safely.js";
+import { serverFault } from "./server-fault.js";
 import type { MessageReceiver, SendOptions, Transport } from "./transport.js";
 
 /**
@@ -152,6 +153,10 @@ export class Session implements MessageReceiver, SessionState {
     this.inFlight.set(id, inFlight);
     try {
       return await dispatch(this.engine, request, this.envFor(request, inFlight));
+    } catch (error) {
+      // dispatch answers every error of the handler's: what escapes it is the server's.
+      const response = serverFault(this.engine, request, error);
+      return inFlight.cancelled ? undefined : response;
     } finally {
       if (this.inFlight.get(id) === inFlight) this.inFlight.delete(id);
     }
