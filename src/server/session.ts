@@ -27,9 +27,13 @@ import { InFlight } from "./in-flight.js";
 import { methodsFor } from "./methods/index.js";
 import { OutboundRequests } from "./outbound.js";
 import type { Params } from "./params.js";
+import { PendingReplies } from "./pending-replies.js";
 import { notifySafely } from "./send-safely.js";
-import { serverFault } from "./server-fault.js";
+import { reportServerFault, serverFault } from "./server-fault.js";
 import type { MessageReceiver, SendOptions, Transport } from "./transport.js";
+
+const INPUT_ENDED =
+  "The client's input ended before it answered: nothing it sends can arrive any more";
 
 /**
  * One client connection in the stateful era: what initialize negotiated, the
@@ -46,6 +50,8 @@ export class Session implements MessageReceiver, SessionState {
   private readonly inFlight = new Map<JsonRpcId, InFlight>();
   private readonly outbound: OutboundRequests;
   private readonly unsubscribe: () => void;
+  private readonly replies = new PendingReplies();
+  private inputOver = false;
   private isClosed = false;
 
   constructor(
@@ -98,10 +104,16 @@ export class Session implements MessageReceiver, SessionState {
       this.send(parsed.error);
     } else if (parsed.kind === "single") {
       const reply = this.process(parsed.message);
-      if (reply) void reply.then((response) => response && this.send(response));
+      if (reply) this.replying(reply.then((response) => response && this.send(response)));
     } else {
-      void this.receiveBatch(parsed.items);
+      this.replying(this.receiveBatch(parsed.items));
     }
+  }
+
+  private replying(reply: Promise<unknown>): void {
+    this.replies.add(reply, (error) =>
+      reportServerFault(this.engine, "sending a response in a 2025 session", error),
+    );
   }
 
   private async receiveBatch(items: Extract<Parsed, { kind: "batch" }>["items"]): Promise<void> {
@@ -218,9 +230,16 @@ export class Session implements MessageReceiver, SessionState {
     options: { signal?: AbortSignal; relatedRequestId?: JsonRpcId } = {},
   ): Promise<unknown> {
     if (this.isClosed) return Promise.reject(new Error("The session is closed"));
+    if (this.inputOver) return Promise.reject(new Error(INPUT_ENDED));
     return this.outbound.create(method, params, options.signal, (request) =>
       this.send(request, { relatedRequestId: options.relatedRequestId }),
     );
+  }
+
+  async inputEnded(): Promise<void> {
+    this.inputOver = true;
+    this.outbound.rejectAll(INPUT_ENDED);
+    await this.replies.settled();
   }
 
   /** The transport closed: abort what runs, reject what waits, forget the session. */
