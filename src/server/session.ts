@@ -106,7 +106,8 @@ export class Session implements MessageReceiver, SessionState {
       const reply = this.process(parsed.message);
       if (reply) this.replying(reply.then((response) => response && this.send(response)));
     } else {
-      this.replying(this.receiveBatch(parsed.items));
+      const reply = this.receiveBatch(parsed.items);
+      if (reply) this.replying(reply);
     }
   }
 
@@ -116,7 +117,15 @@ export class Session implements MessageReceiver, SessionState {
     );
   }
 
-  private async receiveBatch(items: Extract<Parsed, { kind: "batch" }>["items"]): Promise<void> {
+  /**
+   * Answers a batch with one array. Only requests are awaited: a batch without
+   * any is answered before this returns, as its refusal is, so a transport
+   * can tell from what it was sent meanwhile how to answer the message that
+   * carried it (HTTP: the batch's errors, or a refusal, rather than 202).
+   */
+  private receiveBatch(
+    items: Extract<Parsed, { kind: "batch" }>["items"],
+  ): Promise<void> | undefined {
     if (!this.protocolVersion || !supports(this.protocolVersion, "batching")) {
       const why = this.protocolVersion
         ? `protocol ${this.protocolVersion} does not allow them (only 2025-03-26 does)`
@@ -124,11 +133,17 @@ export class Session implements MessageReceiver, SessionState {
       this.send(
         failure(null, ErrorCode.InvalidRequest, `Invalid Request: batches are refused: ${why}`),
       );
-      return;
+      return undefined;
     }
-    const replies = await Promise.all(
-      items.map((item) => (item.ok ? this.process(item.message) : item.error)),
-    );
+    const replies = items.map((item) => (item.ok ? this.process(item.message) : item.error));
+    if (!replies.some((reply) => reply instanceof Promise)) {
+      this.sendBatch(replies as (JsonRpcResponse | undefined)[]);
+      return undefined;
+    }
+    return Promise.all(replies).then((responses) => this.sendBatch(responses));
+  }
+
+  private sendBatch(replies: (JsonRpcResponse | undefined)[]): void {
     const responses = replies.filter((r): r is JsonRpcResponse => r !== undefined);
     if (responses.length > 0) this.send(responses);
   }

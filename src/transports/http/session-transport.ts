@@ -106,18 +106,22 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     this.deliver(parsed, (response) => exchange.respond(encode(response)));
   }
 
-  /** A POST carrying only notifications or responses: 202, or 400 if the session refuses it. */
+  /**
+   * A POST carrying no request: 202 for notifications and responses, 200 with
+   * the errors of a batch's invalid items (which the session answers at once),
+   * 400 with the session's refusal of the whole message.
+   */
   accept(parsed: Parsed, res: ResponseWriter): void {
     this.lastActivity = Date.now();
-    let refusal: string | undefined;
+    let answer: JsonRpcResponse | JsonRpcResponse[] | undefined;
     this.deliver(parsed, (response) => {
-      refusal = encode(response);
+      answer = response;
     });
-    if (refusal === undefined) {
+    if (answer === undefined) {
       res.writeHead(202);
       res.end();
     } else {
-      sendJson(res, 400, refusal);
+      sendJson(res, Array.isArray(answer) ? 200 : 400, encode(answer));
     }
     if (parsed.kind === "single") this.closeCancelled(parsed.message);
   }
