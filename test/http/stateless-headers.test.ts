@@ -131,7 +131,8 @@ describe("2026-07-28 request headers over HTTP", () => {
     "answers %s claiming 2026-07-28 with 405, with an Mcp-Session-Id or without",
     async (method) => {
       const live = await openSession(running.url);
-      for (const session of [{}, { "mcp-session-id": live }]) {
+      const withAndWithout: Record<string, string>[] = [{}, { "mcp-session-id": live }];
+      for (const session of withAndWithout) {
         const response = await rawRequest(running.url, {
           method,
           headers: { accept: "text/event-stream", "mcp-protocol-version": VERSION, ...session },
