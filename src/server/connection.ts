@@ -13,6 +13,8 @@ import type { Engine } from "./engine.js";
 import { eraOf } from "./era.js";
 import { InFlight } from "./in-flight.js";
 import type { Params } from "./params.js";
+import { PendingReplies } from "./pending-replies.js";
+import { reportServerFault } from "./server-fault.js";
 import type { Session } from "./session.js";
 import { serveStateless } from "./stateless/serve.js";
 import type { MessageReceiver, Transport } from "./transport.js";
@@ -28,6 +30,9 @@ export class Connection implements MessageReceiver {
   private session: Session | undefined;
   private stateless = false;
   private readonly inFlight = new Map<JsonRpcId, InFlight>();
+  private readonly replies = new PendingReplies();
+  /** Aborted when the client's input ends: listen streams end with their result. */
+  private readonly inputOver = new AbortController();
   private isClosed = false;
 
   constructor(
@@ -66,7 +71,9 @@ export class Connection implements MessageReceiver {
 
   private serve(message: JsonRpcMessage): void {
     if (isRequest(message)) {
-      void this.serveRequest(message);
+      this.replies.add(this.serveRequest(message), (error) =>
+        reportServerFault(this.engine, `sending the response to ${message.method}`, error),
+      );
     } else if (isNotification(message)) {
       if (message.method === "notifications/cancelled") {
         const params = (message.params ?? {}) as Params;
@@ -95,11 +102,23 @@ export class Connection implements MessageReceiver {
       },
     };
     try {
-      const response = await serveStateless(this.engine, request, channel, inFlight);
+      const response = await serveStateless(
+        this.engine,
+        request,
+        channel,
+        inFlight,
+        this.inputOver.signal,
+      );
       if (response && !this.isClosed) this.transport.send(response);
     } finally {
       this.inFlight.delete(id);
     }
+  }
+
+  async inputEnded(): Promise<void> {
+    if (this.session) return this.session.inputEnded();
+    this.inputOver.abort();
+    await this.replies.settled();
   }
 
   closed(): void {

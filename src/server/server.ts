@@ -227,7 +227,8 @@ export class McpServer implements Engine {
    * Serves one 2026-07-28 request on its own (what an HTTP POST carries):
    * `notify` carries its progress and log messages, aborting `signal` cancels
    * it, aborting `closing` ends a long-lived one (a listen stream) with its
-   * graceful result. Resolves to the response, or undefined when it was cancelled.
+   * graceful result. Resolves to the response, or undefined when it was
+   * cancelled; never rejects (a failure of the server's own is a -32603 response).
    */
   serveRequest(
     request: JsonRpcRequest,

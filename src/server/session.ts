@@ -27,8 +27,13 @@ import { InFlight } from "./in-flight.js";
 import { methodsFor } from "./methods/index.js";
 import { OutboundRequests } from "./outbound.js";
 import type { Params } from "./params.js";
+import { PendingReplies } from "./pending-replies.js";
 import { notifySafely } from "./send-safely.js";
+import { reportServerFault, serverFault } from "./server-fault.js";
 import type { MessageReceiver, SendOptions, Transport } from "./transport.js";
+
+const INPUT_ENDED =
+  "The client's input ended before it answered: nothing it sends can arrive any more";
 
 /**
  * One client connection in the stateful era: what initialize negotiated, the
@@ -45,6 +50,8 @@ export class Session implements MessageReceiver, SessionState {
   private readonly inFlight = new Map<JsonRpcId, InFlight>();
   private readonly outbound: OutboundRequests;
   private readonly unsubscribe: () => void;
+  private readonly replies = new PendingReplies();
+  private inputOver = false;
   private isClosed = false;
 
   constructor(
@@ -97,13 +104,28 @@ export class Session implements MessageReceiver, SessionState {
       this.send(parsed.error);
     } else if (parsed.kind === "single") {
       const reply = this.process(parsed.message);
-      if (reply) void reply.then((response) => response && this.send(response));
+      if (reply) this.replying(reply.then((response) => response && this.send(response)));
     } else {
-      void this.receiveBatch(parsed.items);
+      const reply = this.receiveBatch(parsed.items);
+      if (reply) this.replying(reply);
     }
   }
 
-  private async receiveBatch(items: Extract<Parsed, { kind: "batch" }>["items"]): Promise<void> {
+  private replying(reply: Promise<unknown>): void {
+    this.replies.add(reply, (error) =>
+      reportServerFault(this.engine, "sending a response in a 2025 session", error),
+    );
+  }
+
+  /**
+   * Answers a batch with one array. Only requests are awaited: a batch without
+   * any is answered before this returns, as its refusal is, so a transport
+   * can tell from what it was sent meanwhile how to answer the message that
+   * carried it (HTTP: the batch's errors, or a refusal, rather than 202).
+   */
+  private receiveBatch(
+    items: Extract<Parsed, { kind: "batch" }>["items"],
+  ): Promise<void> | undefined {
     if (!this.protocolVersion || !supports(this.protocolVersion, "batching")) {
       const why = this.protocolVersion
         ? `protocol ${this.protocolVersion} does not allow them (only 2025-03-26 does)`
@@ -111,11 +133,17 @@ export class Session implements MessageReceiver, SessionState {
       this.send(
         failure(null, ErrorCode.InvalidRequest, `Invalid Request: batches are refused: ${why}`),
       );
-      return;
+      return undefined;
     }
-    const replies = await Promise.all(
-      items.map((item) => (item.ok ? this.process(item.message) : item.error)),
-    );
+    const replies = items.map((item) => (item.ok ? this.process(item.message) : item.error));
+    if (!replies.some((reply) => reply instanceof Promise)) {
+      this.sendBatch(replies as (JsonRpcResponse | undefined)[]);
+      return undefined;
+    }
+    return Promise.all(replies).then((responses) => this.sendBatch(responses));
+  }
+
+  private sendBatch(replies: (JsonRpcResponse | undefined)[]): void {
     const responses = replies.filter((r): r is JsonRpcResponse => r !== undefined);
     if (responses.length > 0) this.send(responses);
   }
@@ -152,6 +180,10 @@ export class Session implements MessageReceiver, SessionState {
     this.inFlight.set(id, inFlight);
     try {
       return await dispatch(this.engine, request, this.envFor(request, inFlight));
+    } catch (error) {
+      // dispatch answers every error of the handler's: what escapes it is the server's.
+      const response = serverFault(this.engine, request, error);
+      return inFlight.cancelled ? undefined : response;
     } finally {
       if (this.inFlight.get(id) === inFlight) this.inFlight.delete(id);
     }
@@ -213,9 +245,16 @@ export class Session implements MessageReceiver, SessionState {
     options: { signal?: AbortSignal; relatedRequestId?: JsonRpcId } = {},
   ): Promise<unknown> {
     if (this.isClosed) return Promise.reject(new Error("The session is closed"));
+    if (this.inputOver) return Promise.reject(new Error(INPUT_ENDED));
     return this.outbound.create(method, params, options.signal, (request) =>
       this.send(request, { relatedRequestId: options.relatedRequestId }),
     );
+  }
+
+  async inputEnded(): Promise<void> {
+    this.inputOver = true;
+    this.outbound.rejectAll(INPUT_ENDED);
+    await this.replies.settled();
   }
 
   /** The transport closed: abort what runs, reject what waits, forget the session. */

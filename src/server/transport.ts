@@ -8,6 +8,13 @@ export interface SendOptions {
 /** What a transport delivers to the engine. */
 export interface MessageReceiver {
   receive(parsed: Parsed): void;
+  /**
+   * The client will send nothing more (stdin ended) but may still read: the
+   * requests it sent are answered (each within its time limit), then this
+   * resolves. What the server asked of the client fails, as no answer can come.
+   */
+  inputEnded(): Promise<void>;
+  /** The connection is gone both ways: what runs is cancelled, unanswered. */
   closed(): void;
 }
 

@@ -10,6 +10,9 @@ import {
 } from "../jsonrpc/index.js";
 import type { McpServer, MessageReceiver, Transport } from "../server/index.js";
 
+/** The longest delay a timer takes: its ticks do nothing, it only keeps the process alive. */
+const HOLD_OPEN_MS = 2 ** 31 - 1;
+
 export interface StdioOptions {
   input?: Readable;
   output?: Writable;
@@ -45,7 +48,7 @@ export class StdioTransport implements Transport {
     this.input.on("data", (chunk: Buffer | string) => this.deliver(() => this.decoder.push(chunk)));
     this.input.once("end", () => {
       this.deliver(() => this.decoder.end());
-      void this.close();
+      void this.endOfInput();
     });
     this.input.once("error", () => void this.close());
   }
@@ -60,6 +63,18 @@ export class StdioTransport implements Transport {
       batch = this.decoder.push("");
     }
     for (const line of batch) this.receiver?.receive(parseMessage(line));
+  }
+
+  /** No more requests, not "cancel": those received are answered before the transport closes. */
+  private async endOfInput(): Promise<void> {
+    // Time limits do not hold the process open (a hung handler must not): this does, meanwhile.
+    const holdOpen = setInterval(() => {}, HOLD_OPEN_MS);
+    try {
+      await this.receiver?.inputEnded();
+    } finally {
+      clearInterval(holdOpen);
+    }
+    await this.close();
   }
 
   send(message: JsonRpcMessage | JsonRpcMessage[]): void {
@@ -84,7 +99,7 @@ export class StdioTransport implements Transport {
     }
   }
 
-  /** Resolves when the input has ended and the session is closed. */
+  /** Resolves when the input has ended, what it asked is answered, and the session is closed. */
   get closed(): Promise<void> {
     return this.done;
   }
@@ -104,7 +119,7 @@ function claimStdout(): (text: string) => void {
   };
 }
 
-/** Serves `server` over stdin/stdout until stdin closes. */
+/** Serves `server` over stdin/stdout until stdin closes and what it asked is answered. */
 export async function serveStdio(server: McpServer, options: StdioOptions = {}): Promise<void> {
   const input = options.input ?? process.stdin;
   const output = options.output;

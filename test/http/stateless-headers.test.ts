@@ -1,10 +1,11 @@
 /**
  * The request headers of 2026-07-28 over serveHttp: each checked against the
  * body it mirrors, each refusal exact (400 and -32020, the request id echoed),
- * and an unknown method a 404 whatever its name.
+ * and an unknown method a 404 whatever its name. An Mcp-Session-Id header,
+ * which belongs to the 2025 revisions, is ignored, as 2026-07-28 has it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Running, rawRequest, startFixture } from "./helpers.js";
+import { openSession, type Running, rawRequest, startFixture } from "./helpers.js";
 
 const VERSION = "2026-07-28";
 const ENVELOPE = {
@@ -35,7 +36,12 @@ async function send(
     },
     body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: ENVELOPE } }),
   });
-  return { id, status: response.status, body: JSON.parse(response.body) };
+  return {
+    id,
+    status: response.status,
+    headers: response.headers,
+    body: JSON.parse(response.body),
+  };
 }
 
 function refusal(id: number, code: number, message: string) {
@@ -102,6 +108,44 @@ describe("2026-07-28 request headers over HTTP", () => {
       const { id, status, body } = await send(method, {}, headers);
       expect(status).toBe(404);
       expect(body).toEqual(refusal(id, -32601, `Method not found: ${method}`));
+    },
+  );
+
+  it("serves a request that also sends an Mcp-Session-Id, known or not, and echoes none", async () => {
+    const live = await openSession(running.url);
+    for (const sessionId of ["no-such-session", live]) {
+      const { status, headers, body } = await send("tools/call", ECHO, {
+        ...MIRRORED,
+        "mcp-session-id": sessionId,
+      });
+      expect(status).toBe(200);
+      expect(headers["mcp-session-id"]).toBeUndefined();
+      expect(body.result).toMatchObject({
+        resultType: "complete",
+        content: [{ type: "text", text: "hi" }],
+      });
+    }
+  });
+
+  it.each(["GET", "DELETE"])(
+    "answers %s claiming 2026-07-28 with 405, with an Mcp-Session-Id or without",
+    async (method) => {
+      const live = await openSession(running.url);
+      const withAndWithout: Record<string, string>[] = [{}, { "mcp-session-id": live }];
+      for (const session of withAndWithout) {
+        const response = await rawRequest(running.url, {
+          method,
+          headers: { accept: "text/event-stream", "mcp-protocol-version": VERSION, ...session },
+        });
+        expect([response.status, response.headers.allow]).toEqual([405, "POST"]);
+        expect(JSON.parse(response.body)).toEqual({
+          jsonrpc: "2.0",
+          error: {
+            code: -32000,
+            message: `Method Not Allowed: protocol 2026-07-28 takes POST only (${method} belonged to 2025 sessions); use subscriptions/listen for notifications`,
+          },
+        });
+      }
     },
   );
 });

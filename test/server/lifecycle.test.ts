@@ -84,8 +84,12 @@ describe("process lifecycle", () => {
     expect(client.messages.items).toEqual([]);
   });
 
-  it("exits with code 0 when stdin closes while a handler never returns, and aborts it", async () => {
-    const { client } = await RawClient.initialized("2025-11-25");
+  it("answers a handler that never returns at its time limit once stdin closes, then exits 0", async () => {
+    const { client } = await RawClient.initialized(
+      "2025-11-25",
+      {},
+      { FIXTURE_CALL_TIMEOUT_MS: "500" },
+    );
     client.send({
       jsonrpc: "2.0",
       id: "hung",
@@ -94,18 +98,32 @@ describe("process lifecycle", () => {
     });
     // The server is responsive while the handler hangs.
     expect(await client.result("ping")).toEqual({});
+    // End of input means no more requests, not "cancel": the hung call is still answered.
+    const stopped =
+      'Tool "hang" did not finish within the server\'s time limit of 500 ms and was stopped; to allow longer, set timeoutMs in its defineTool, or callTimeoutMs in mcp-dir.config.ts or createServer (0: no limit)';
     const exit = client.close();
-    await client.waitForStderr("hang at-exit aborted: The connection closed\n");
+    expect(await client.response("hung")).toEqual({
+      jsonrpc: "2.0",
+      id: "hung",
+      result: { content: [{ type: "text", text: stopped }], isError: true },
+    });
+    await client.waitForStderr(`hang at-exit aborted: ${stopped}\n`);
     expect(await exit).toEqual({ code: 0, signal: null });
-    expect(client.messages.items.filter((m) => m.id === "hung")).toEqual([]);
   });
 
-  it("exits with code 0 when stdin closes while the server waits for the client's answer", async () => {
+  it("answers a handler waiting for the client's answer once stdin closes, then exits 0", async () => {
     const { client } = await RawClient.initialized("2025-11-25", { elicitation: {} });
     client.send({ jsonrpc: "2.0", id: "ask", method: "tools/call", params: { name: "ask_name" } });
     await client.waitForMethod("elicitation/create");
-    expect(await client.close()).toEqual({ code: 0, signal: null });
-    expect(client.messages.items.filter((m) => m.id === "ask")).toEqual([]);
+    const exit = client.close();
+    const text =
+      "The client's input ended before it answered: nothing it sends can arrive any more";
+    expect(await client.response("ask")).toEqual({
+      jsonrpc: "2.0",
+      id: "ask",
+      result: { content: [{ type: "text", text }], isError: true },
+    });
+    expect(await exit).toEqual({ code: 0, signal: null });
   });
 
   it("the SDK client's close() ends the child cleanly", async () => {

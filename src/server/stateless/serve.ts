@@ -13,6 +13,7 @@ import type { InFlight } from "../in-flight.js";
 import { InputRound } from "../input-rounds/input-round.js";
 import { methodsFor } from "../methods/index.js";
 import { notifySafely } from "../send-safely.js";
+import { serverFault } from "../server-fault.js";
 import { type Envelope, readEnvelope } from "./envelope.js";
 
 /**
@@ -21,7 +22,8 @@ import { type Envelope, readEnvelope } from "./envelope.js";
  * client until it is cancelled through `inFlight`; aborting `closing` ends a
  * long-lived one (a listen stream) with its graceful result. Resolves to the
  * response, or to undefined when it was cancelled. Every transport serves a
- * 2026 request through here (`McpServer.serveStateless`).
+ * 2026 request through here (`McpServer.serveStateless`), so it never
+ * rejects: whatever escapes is the server's fault, answered as one.
  */
 export async function serveStateless(
   engine: Engine,
@@ -29,6 +31,21 @@ export async function serveStateless(
   channel: ClientChannel,
   inFlight: InFlight,
   closing?: AbortSignal,
+): Promise<JsonRpcResponse | undefined> {
+  try {
+    return await answer(engine, request, channel, inFlight, closing);
+  } catch (error) {
+    const response = serverFault(engine, request, error);
+    return inFlight.cancelled ? undefined : response;
+  }
+}
+
+async function answer(
+  engine: Engine,
+  request: JsonRpcRequest,
+  channel: ClientChannel,
+  inFlight: InFlight,
+  closing: AbortSignal | undefined,
 ): Promise<JsonRpcResponse | undefined> {
   const { id, method } = request;
   const described = methodsFor("stateless").get(method);

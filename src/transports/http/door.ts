@@ -196,19 +196,12 @@ export class HttpDoor<Req extends RequestHead> {
       refuse(res, refusal);
       return;
     }
-    // Without a session id the body must be an initialize, which only reading it tells.
-    let transport: HttpSessionTransport | undefined;
-    if (this.sessions && headerOf(req.headers, "mcp-session-id") !== undefined) {
-      transport = this.sessionOf(req, res);
-      if (!transport) return;
-    }
+    // Only the body tells its era, and so whether an Mcp-Session-Id means anything.
     this.body.read(req, this.options.maxBodyBytes, (body) => {
       if (body.ok && this.isClosed) {
         sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
-      } else if (body.ok && transport?.closed) {
-        sendError(res, 404, SESSION_NOT_FOUND, UNKNOWN_SESSION);
       } else if (body.ok) {
-        this.route(parseMessage(body.text), req, res, transport);
+        this.route(parseMessage(body.text), req, res);
       } else if (body.reason === "too-large") {
         // Close rather than read and discard the rest of a body that may never end.
         this.body.drop(req, res);
@@ -223,24 +216,25 @@ export class HttpDoor<Req extends RequestHead> {
     });
   }
 
-  /** Where a POST's messages go: decided once, from the body and the headers. */
-  private route(
-    parsed: Parsed,
-    req: Req,
-    res: ResponseWriter,
-    transport: HttpSessionTransport | undefined,
-  ): void {
+  /**
+   * Where a POST's messages go: decided once, from the body and the headers.
+   * A 2026-07-28 request is served statelessly even with an Mcp-Session-Id,
+   * which that revision has a server ignore (and never echo).
+   */
+  private route(parsed: Parsed, req: Req, res: ResponseWriter): void {
     if (parsed.kind === "invalid") {
       const { id, error } = parsed.error;
       sendJson(res, 400, JSON.stringify(id === null ? { jsonrpc: "2.0", error } : parsed.error));
-    } else if (transport) {
-      this.deliver(parsed, transport, res);
     } else if (eraOf(parsed, headerOf(req.headers, "mcp-protocol-version")) === "stateless") {
       this.stateless(parsed, req, res);
-    } else if (this.sessions) {
+    } else if (!this.sessions) {
+      this.sessionless(parsed, req, res);
+    } else if (headerOf(req.headers, "mcp-session-id") === undefined) {
+      // Without a session id the body must be an initialize that opens one.
       this.deliver(parsed, undefined, res);
     } else {
-      this.sessionless(parsed, req, res);
+      const transport = this.sessionOf(req, res);
+      if (transport) this.deliver(parsed, transport, res);
     }
   }
 
@@ -359,7 +353,7 @@ export class HttpDoor<Req extends RequestHead> {
       );
       return true;
     }
-    if (headerOf(req.headers, "mcp-session-id") !== undefined) return false;
+    // An Mcp-Session-Id changes nothing: 2026-07-28 has a server ignore it.
     if (!isStatelessVersion(headerOf(req.headers, "mcp-protocol-version"))) return false;
     sendError(
       res,

@@ -1,4 +1,5 @@
 import { failure, type JsonRpcId } from "../../jsonrpc/index.js";
+import { McpErrorCode } from "../../protocol/errors.js";
 import type { EventStore } from "./event-store.js";
 import type { ResponseHeaders, ResponseWriter } from "./exchange.js";
 import { SseConnection } from "./sse.js";
@@ -33,6 +34,7 @@ export class PostExchange {
   private state: State = "pending";
   private stream = 0;
   private connection: SseConnection | undefined;
+  private readonly cancelledIds = new Set<JsonRpcId>();
 
   constructor(
     private readonly owner: ExchangeOwner,
@@ -102,6 +104,18 @@ export class PostExchange {
 
   keepAlive(): void {
     this.connection?.comment("keep-alive");
+  }
+
+  /**
+   * The client cancelled one of this POST's requests. The engine sends
+   * nothing for a cancelled request, so once all are cancelled nothing would
+   * ever close the POST: it closes with errors the client will ignore.
+   */
+  cancelled(id: JsonRpcId): void {
+    this.cancelledIds.add(id);
+    if (this.cancelledIds.size === this.ids.length) {
+      this.end(McpErrorCode.RequestCancelled, "Request cancelled by the client");
+    }
   }
 
   /** The session ended first: answer every request with `error`, then close. */

@@ -8,7 +8,6 @@ import {
   type JsonRpcResponse,
   type Parsed,
 } from "../../jsonrpc/index.js";
-import { McpErrorCode } from "../../protocol/errors.js";
 import { atLeast } from "../../protocol/versions.js";
 import type { MessageReceiver, SendOptions, Session, Transport } from "../../server/index.js";
 import { EventStore, parseEventId, STANDALONE_STREAM } from "./event-store.js";
@@ -106,34 +105,23 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     this.deliver(parsed, (response) => exchange.respond(encode(response)));
   }
 
-  /** A POST carrying only notifications or responses: 202, or 400 if the session refuses it. */
+  /**
+   * A POST carrying no request: 202 for notifications and responses, 200 with
+   * the errors of a batch's invalid items (which the session answers at once),
+   * 400 with the session's refusal of the whole message.
+   */
   accept(parsed: Parsed, res: ResponseWriter): void {
     this.lastActivity = Date.now();
-    let refusal: string | undefined;
+    let answer: JsonRpcResponse | JsonRpcResponse[] | undefined;
     this.deliver(parsed, (response) => {
-      refusal = encode(response);
+      answer = response;
     });
-    if (refusal === undefined) {
+    if (answer === undefined) {
       res.writeHead(202);
       res.end();
     } else {
-      sendJson(res, 400, refusal);
+      sendJson(res, Array.isArray(answer) ? 200 : 400, encode(answer));
     }
-    if (parsed.kind === "single") this.closeCancelled(parsed.message);
-  }
-
-  /**
-   * The engine sends nothing for a request the client cancelled, but its POST
-   * still waits for an answer: close it with an error the client will ignore.
-   */
-  private closeCancelled(message: JsonRpcMessage): void {
-    if (!("method" in message) || message.method !== "notifications/cancelled") return;
-    const params = message.params as { requestId?: unknown } | undefined;
-    const requestId = params?.requestId;
-    if (typeof requestId !== "string" && typeof requestId !== "number") return;
-    const exchange = this.exchanges.get(requestId);
-    if (exchange?.ids.length === 1)
-      exchange.end(McpErrorCode.RequestCancelled, "Request cancelled by the client");
   }
 
   private deliver(parsed: Parsed, capture: Capture): void {
@@ -142,6 +130,21 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
       this.receiver?.receive(parsed);
     } finally {
       this.capture = undefined;
+    }
+    this.noteCancellations(parsed);
+  }
+
+  /** The engine sends nothing for a cancelled request: its POST learns of it here. */
+  private noteCancellations(parsed: Parsed): void {
+    const messages =
+      parsed.kind === "single"
+        ? [parsed.message]
+        : parsed.kind === "batch"
+          ? parsed.items.flatMap((item) => (item.ok ? [item.message] : []))
+          : [];
+    for (const message of messages) {
+      const requestId = cancelledId(message);
+      if (requestId !== undefined) this.exchanges.get(requestId)?.cancelled(requestId);
     }
   }
 
@@ -272,6 +275,13 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     this.store.clear();
     this.onClosed(this);
   }
+}
+
+/** The request a `notifications/cancelled` names, if the message is one. */
+function cancelledId(message: JsonRpcMessage): JsonRpcId | undefined {
+  if (!("method" in message) || message.method !== "notifications/cancelled") return undefined;
+  const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+  return typeof requestId === "string" || typeof requestId === "number" ? requestId : undefined;
 }
 
 function encode(response: JsonRpcResponse | JsonRpcResponse[]): string {

@@ -1,0 +1,168 @@
+/**
+ * End of input on stdio means "no more requests", not "cancel": `mcp-dir
+ * serve` answers every request it fully received before stdin closed (each
+ * within its time limit; a listen stream ends with its result), then exits. Both eras, through the real CLI with
+ * its stdin written and closed at once, as `printf … | mcp-dir serve dir`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { type CliResult, runCli, stopAll } from "./helpers/cli.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: messages are arbitrary JSON under test.
+type Json = any;
+
+const SERVER = {
+  "mcp-dir.config.json": JSON.stringify({ name: "ending", version: "1.0.0", callTimeoutMs: 300 }),
+  "tools/nap.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Answers after a while",
+  input: { ms: z.number() },
+  handler: ({ ms }) => new Promise((resolve) => setTimeout(() => resolve("napped " + ms + " ms"), ms)),
+});`,
+  "tools/hang.ts": `import { defineTool } from "mcp-dir";
+export default defineTool({
+  description: "Never finishes",
+  handler: () => new Promise(() => {}),
+});`,
+  "tools/ask.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Asks the client for a name",
+  handler: async (_args, ctx) => {
+    const answer = await ctx.elicit({ message: "Your name?", schema: { name: z.string() } });
+    return answer.action;
+  },
+});`,
+};
+
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+const call = (id: number, name: string, args: Record<string, unknown> = {}, modern = false) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: modern ? { name, arguments: args, _meta: META } : { name, arguments: args },
+});
+
+const text = (value: string, isError?: true) => ({
+  content: [{ type: "text", text: value }],
+  ...(isError ? { isError } : {}),
+});
+
+const HANG_STOPPED =
+  'Tool "hang" did not finish within the server\'s time limit of 300 ms and was stopped; to allow longer, set timeoutMs in its defineTool, or callTimeoutMs in mcp-dir.config.ts or createServer (0: no limit)';
+
+/** Runs `mcp-dir serve dir` with `messages` as its whole input; returns what it wrote, parsed. */
+async function serveInput(messages: Json[]): Promise<CliResult & { out: Json[] }> {
+  const input = messages.map((message) => `${JSON.stringify(message)}\n`).join("");
+  const result = await runCli(["serve", dir], { input });
+  const out = result.stdout
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Json);
+  return { ...result, out };
+}
+
+/** Responses by id, whatever order they were written in. */
+function byId(messages: Json[]): Map<unknown, Json> {
+  return new Map(messages.map((message) => [message.id, message]));
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await createServerDir(SERVER);
+});
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
+describe("stdin closing after requests", () => {
+  it("answers a 2025 session's requests in flight, then exits 0", async () => {
+    const { code, out, stderr } = await serveInput([
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: { elicitation: {} },
+          clientInfo: { name: "piped", version: "1.0.0" },
+        },
+      },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      call(2, "nap", { ms: 100 }),
+      call(3, "hang"),
+      call(4, "ask"),
+    ]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    // The ask may go out before the input's end is seen, or be refused without going out.
+    const requests = out.filter((message) => "id" in message && "method" in message);
+    expect(requests.map((request) => request.method)).toEqual(
+      requests.length === 0 ? [] : ["elicitation/create"],
+    );
+    const responses = byId(out.filter((message) => !("method" in message)));
+    expect(responses.get(1)).toMatchObject({ id: 1, result: { protocolVersion: "2025-11-25" } });
+    expect(responses.get(2)).toEqual({ jsonrpc: "2.0", id: 2, result: text("napped 100 ms") });
+    expect(responses.get(3)).toEqual({
+      jsonrpc: "2.0",
+      id: 3,
+      result: text(HANG_STOPPED, true),
+    });
+    expect(responses.get(4)).toEqual({
+      jsonrpc: "2.0",
+      id: 4,
+      result: text(
+        "The client's input ended before it answered: nothing it sends can arrive any more",
+        true,
+      ),
+    });
+    expect(responses.size).toBe(4);
+  });
+
+  it("answers 2026-07-28 requests in flight and ends listen streams, then exits 0", async () => {
+    const listen = {
+      jsonrpc: "2.0",
+      id: 3,
+      method: "subscriptions/listen",
+      params: { notifications: { toolsListChanged: true }, _meta: META },
+    };
+    const { code, out } = await serveInput([
+      call(1, "nap", { ms: 100 }, true),
+      call(2, "hang", {}, true),
+      listen,
+    ]);
+    expect(code).toBe(0);
+    const serverInfo = {
+      "io.modelcontextprotocol/serverInfo": { name: "ending", version: "1.0.0" },
+    };
+    const responses = byId(out);
+    expect(responses.get(1)).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      result: { resultType: "complete", ...text("napped 100 ms"), _meta: serverInfo },
+    });
+    expect(responses.get(2)).toEqual({
+      jsonrpc: "2.0",
+      id: 2,
+      result: { resultType: "complete", ...text(HANG_STOPPED, true), _meta: serverInfo },
+    });
+    // A listen stream ends as at shutdown: with its result, after its acknowledgement.
+    const subscription = { "io.modelcontextprotocol/subscriptionId": 3 };
+    expect(out[0]).toEqual({
+      jsonrpc: "2.0",
+      method: "notifications/subscriptions/acknowledged",
+      params: { _meta: subscription, notifications: { toolsListChanged: true } },
+    });
+    expect(responses.get(3)).toEqual({
+      jsonrpc: "2.0",
+      id: 3,
+      result: { resultType: "complete", _meta: { ...subscription, ...serverInfo } },
+    });
+    expect(out).toHaveLength(4);
+  });
+});
