@@ -18,6 +18,7 @@ import { InFlight } from "./in-flight.js";
 import type { InputRoundLimits } from "./input-rounds/input-round.js";
 import { RequestStateSigner, STATE_KEY_ENV } from "./input-rounds/request-state.js";
 import { ListCache } from "./list-cache.js";
+import { onAbort } from "./on-abort.js";
 import type { Params } from "./params.js";
 import { ResourceWatchers } from "./resource-watchers.js";
 import { Session } from "./session.js";
@@ -223,15 +224,16 @@ export class McpServer implements Engine {
   ): Promise<JsonRpcResponse | undefined> {
     const inFlight = new InFlight();
     const { signal } = options;
-    if (signal?.aborted) inFlight.cancel("The client cancelled the request");
-    signal?.addEventListener("abort", () => inFlight.cancel("The client cancelled the request"), {
-      once: true,
-    });
+    // The caller may pass one signal for many requests: each stops waiting on it when answered.
+    const stop = signal
+      ? onAbort(signal, () => inFlight.cancel("The client cancelled the request"))
+      : undefined;
     const channel = {
       notify: (method: string, params: Params) =>
         options.notify({ jsonrpc: "2.0", method, params }),
     };
-    return this.serveStateless(request, channel, inFlight, options.closing);
+    const served = this.serveStateless(request, channel, inFlight, options.closing);
+    return stop ? served.finally(stop) : served;
   }
 
   /** `serveRequest` for transports, which keep the request's InFlight to cancel it. @internal */

@@ -1,6 +1,7 @@
 import { META } from "../../protocol/meta.js";
 import type { ServerCapabilities } from "../../protocol/types.js";
 import type { ServerChange } from "../change-bus.js";
+import { onAbort } from "../on-abort.js";
 import { invalidParams, optionalObject, type Params } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import { type MethodTable, STATELESS_ONLY } from "./method.js";
@@ -79,13 +80,27 @@ function deliver(change: ServerChange, filter: SubscriptionFilter, uris: Readonl
   return sent;
 }
 
-/** Resolves when the client cancels the stream or the server shuts down. */
-function ended(rc: RequestContext): Promise<void> {
+/**
+ * Resolves when the client cancels the stream or the server shuts down, once
+ * `release` has run: at that moment, not a turn later, so a request that
+ * follows the cancellation finds what the stream held already given back.
+ */
+function ended(rc: RequestContext, release: () => void): Promise<void> {
   const signals = [rc.signal, rc.engine.closing];
   if (rc.env.closing) signals.push(rc.env.closing);
   return new Promise((resolve) => {
-    if (signals.some((signal) => signal.aborted)) resolve();
-    for (const signal of signals) signal.addEventListener("abort", () => resolve(), { once: true });
+    if (signals.some((signal) => signal.aborted)) {
+      release();
+      resolve();
+      return;
+    }
+    const stops = signals.map((signal) =>
+      onAbort(signal, () => {
+        for (const stop of stops) stop();
+        release();
+        resolve();
+      }),
+    );
   });
 }
 
@@ -111,11 +126,7 @@ async function listen(params: Params, rc: RequestContext): Promise<unknown> {
       channel.notify(method, { _meta: tag, ...fields });
     }
   });
-  try {
-    await ended(rc);
-  } finally {
-    unsubscribe();
-  }
+  await ended(rc, unsubscribe);
   // Reached on a graceful end (shutdown); a cancelled stream gets no response.
   return { _meta: tag };
 }
