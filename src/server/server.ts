@@ -18,6 +18,7 @@ import { InFlight } from "./in-flight.js";
 import type { InputRoundLimits } from "./input-rounds/input-round.js";
 import { RequestStateSigner, STATE_KEY_ENV } from "./input-rounds/request-state.js";
 import { ListCache } from "./list-cache.js";
+import { heapQuarter, MemoryBudget } from "./memory-budget.js";
 import { onAbort } from "./on-abort.js";
 import type { Params } from "./params.js";
 import { ResourceWatchers } from "./resource-watchers.js";
@@ -49,6 +50,15 @@ export interface ServerOptions extends Implementation {
   cacheTtlMs?: number;
   /** Resource URIs one session or listen stream may subscribe to. Default 1000. */
   maxSubscriptions?: number;
+  /**
+   * What all clients together may make the server keep between their
+   * requests, in bytes: 2025 sessions (what initialize told, resource
+   * subscriptions) and 2026-07-28 listen streams (the request each keeps
+   * open). A request past it is refused with an error naming it. 0 for no
+   * limit. Default: a quarter of the JavaScript heap the process runs with
+   * (`--max-old-space-size`), or 32 MiB where the runtime does not tell it.
+   */
+  memoryBudgetBytes?: number;
   /**
    * Extensions this server supports, advertised in its capabilities to
    * 2026-07-28 clients: identifier (`com.example/name`) → settings (`{}` for none).
@@ -105,6 +115,7 @@ export class McpServer implements Engine {
   readonly defaultLogLevel: LoggingLevel;
   readonly instructions: string | undefined;
   readonly maxSubscriptions: number;
+  readonly memory: MemoryBudget;
   readonly inputRounds: InputRoundLimits;
   readonly callTimeoutMs: number;
   readonly maxResultBytes: number;
@@ -132,6 +143,7 @@ export class McpServer implements Engine {
       bus,
       cacheTtlMs,
       maxSubscriptions,
+      memoryBudgetBytes,
       extensions,
       inputRounds,
       callTimeoutMs,
@@ -149,6 +161,7 @@ export class McpServer implements Engine {
     this.extensions = checkExtensions(extensions);
     this.cacheTtlMs = count(cacheTtlMs, 0, "cacheTtlMs");
     this.maxSubscriptions = count(maxSubscriptions, 1000, "maxSubscriptions");
+    this.memory = new MemoryBudget(count(memoryBudgetBytes, heapQuarter(), "memoryBudgetBytes"));
     this.inputRounds = {
       signer: new RequestStateSigner(
         inputRounds?.key ?? process.env[STATE_KEY_ENV],
