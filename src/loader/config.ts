@@ -49,6 +49,14 @@ export interface ServerConfig {
   callTimeoutMs?: number;
   /** The largest result (bytes of JSON) a request may send; 0 for no limit. Default 16 MiB. */
   maxResultBytes?: number;
+  /** Resource URIs one session or listen stream may subscribe to. Default 1000. */
+  maxSubscriptions?: number;
+  /**
+   * What all clients together may make the server keep between requests
+   * (sessions, subscriptions, listen streams), in bytes; 0 for no limit.
+   * Default: a quarter of the JavaScript heap the process runs with.
+   */
+  memoryBudgetBytes?: number;
   /**
    * Middleware around every tool, prompt and resource, before the server
    * directory's own `_middleware.ts` files.
@@ -85,6 +93,11 @@ const listOfText: Check = (value) =>
     ? undefined
     : "must be a list of strings";
 
+const wholeBytes: Check = (value) =>
+  Number.isInteger(value) && (value as number) >= 0
+    ? undefined
+    : "must be a whole number of bytes, 0 (no limit) or more";
+
 const CHECKS: Record<keyof ServerConfig, Check> = {
   name: (value) =>
     typeof value === "string" && value !== "" ? undefined : "must be non-empty text",
@@ -113,15 +126,17 @@ const CHECKS: Record<keyof ServerConfig, Check> = {
     return undefined;
   },
   callTimeoutMs: timeoutProblem,
+  maxResultBytes: wholeBytes,
+  maxSubscriptions: (value) =>
+    Number.isInteger(value) && (value as number) >= 0
+      ? undefined
+      : "must be a whole number of 0 or more",
+  memoryBudgetBytes: wholeBytes,
   middleware: (value) =>
     Array.isArray(value) &&
     value.every((item) => typeof item === "function" || isMiddlewareDefinition(item))
       ? undefined
       : "must be a list of middleware: functions (ctx, next) => ..., or defineMiddleware(...)",
-  maxResultBytes: (value) =>
-    Number.isInteger(value) && (value as number) >= 0
-      ? undefined
-      : "must be a whole number of bytes, 0 (no limit) or more",
   http: (value) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return "must be an object, such as { port: 3000 }";

@@ -18,6 +18,10 @@ export function serverOptionsFrom(
     ...(config.inputRounds !== undefined && { inputRounds: config.inputRounds }),
     ...(config.callTimeoutMs !== undefined && { callTimeoutMs: config.callTimeoutMs }),
     ...(config.maxResultBytes !== undefined && { maxResultBytes: config.maxResultBytes }),
+    ...(config.maxSubscriptions !== undefined && { maxSubscriptions: config.maxSubscriptions }),
+    ...(config.memoryBudgetBytes !== undefined && {
+      memoryBudgetBytes: config.memoryBudgetBytes,
+    }),
     ...(config.middleware !== undefined && { middleware: config.middleware }),
     announce: folders,
   };

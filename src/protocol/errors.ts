@@ -4,7 +4,7 @@
  * below -32019 are the legacy implementation-defined range.
  */
 export const McpErrorCode = {
-  /** Transport-level refusals (legacy range; the SDKs use it the same way). */
+  /** Transport-level refusals, and requests past the server's capacity (legacy range; the SDKs use it the same way). */
   TransportError: -32000,
   /** 2025 Streamable HTTP: an unknown or ended session. */
   SessionNotFound: -32001,

@@ -3,6 +3,7 @@ import type { Registry } from "../registry/registry.js";
 import type { ChangeBus } from "./change-bus.js";
 import type { InputRoundLimits } from "./input-rounds/input-round.js";
 import type { ListCache } from "./list-cache.js";
+import type { MemoryBudget } from "./memory-budget.js";
 import type { CacheHints } from "./stateless/result.js";
 
 /** What the method handlers may use of the server. */
@@ -15,6 +16,8 @@ export interface Engine {
   readonly instructions: string | undefined;
   /** Resource URIs one session or listen stream may subscribe to. */
   readonly maxSubscriptions: number;
+  /** What all clients together may make the server keep between their requests. */
+  readonly memory: MemoryBudget;
   /** How 2026-07-28 requests ask for input: the requestState signer and the round cap. */
   readonly inputRounds: InputRoundLimits;
   /** How long (ms) one run of a handler may take unless its definition says; 0: no limit. */

@@ -33,6 +33,10 @@ export interface SessionState extends SessionInfo {
   notify(method: string, params: Params): void;
   logLevel: LoggingLevel;
   readonly subscriptions: Set<string>;
+  /** Keeps `bytes` more for as long as the session lasts, within the server's memory budget (throws past it). */
+  hold(bytes: number, method: string): void;
+  /** Gives back `bytes` the session held and no longer keeps. */
+  release(bytes: number): void;
   initialize(
     version: ProtocolVersion,
     capabilities: ClientCapabilities,

@@ -5,6 +5,7 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
 } from "../jsonrpc/index.js";
+import { onAbort } from "./on-abort.js";
 
 interface Pending {
   resolve(result: unknown): void;
@@ -35,18 +36,18 @@ export class OutboundRequests {
         reject(abortError(signal));
         return;
       }
-      const onAbort = () => {
+      const aborted = () => {
         this.pending.get(id)?.cleanup();
         this.cancel(id, "The request that asked for this was cancelled");
         reject(abortError(signal));
       };
-      signal?.addEventListener("abort", onAbort, { once: true });
+      const stop = signal ? onAbort(signal, aborted) : undefined;
       this.pending.set(id, {
         resolve,
         reject,
         cleanup: () => {
           this.pending.delete(id);
-          signal?.removeEventListener("abort", onAbort);
+          stop?.();
         },
       });
       send({ jsonrpc: "2.0", id, method, params });

@@ -23,6 +23,8 @@ import { InFlight } from "./in-flight.js";
 import type { InputRoundLimits } from "./input-rounds/input-round.js";
 import { RequestStateSigner, STATE_KEY_ENV } from "./input-rounds/request-state.js";
 import { ListCache } from "./list-cache.js";
+import { heapQuarter, MemoryBudget } from "./memory-budget.js";
+import { onAbort } from "./on-abort.js";
 import type { Params } from "./params.js";
 import { ResourceWatchers } from "./resource-watchers.js";
 import { Session } from "./session.js";
@@ -53,6 +55,15 @@ export interface ServerOptions extends Implementation {
   cacheTtlMs?: number;
   /** Resource URIs one session or listen stream may subscribe to. Default 1000. */
   maxSubscriptions?: number;
+  /**
+   * What all clients together may make the server keep between their
+   * requests, in bytes: 2025 sessions (what initialize told, resource
+   * subscriptions) and 2026-07-28 listen streams (the request each keeps
+   * open). A request past it is refused with an error naming it. 0 for no
+   * limit. Default: a quarter of the JavaScript heap the process runs with
+   * (`--max-old-space-size`), or 32 MiB where the runtime does not tell it.
+   */
+  memoryBudgetBytes?: number;
   /**
    * Extensions this server supports, advertised in its capabilities to
    * 2026-07-28 clients: identifier (`com.example/name`) → settings (`{}` for none).
@@ -114,6 +125,7 @@ export class McpServer implements Engine {
   readonly defaultLogLevel: LoggingLevel;
   readonly instructions: string | undefined;
   readonly maxSubscriptions: number;
+  readonly memory: MemoryBudget;
   readonly inputRounds: InputRoundLimits;
   readonly callTimeoutMs: number;
   readonly maxResultBytes: number;
@@ -141,6 +153,7 @@ export class McpServer implements Engine {
       bus,
       cacheTtlMs,
       maxSubscriptions,
+      memoryBudgetBytes,
       extensions,
       inputRounds,
       callTimeoutMs,
@@ -159,6 +172,7 @@ export class McpServer implements Engine {
     this.extensions = checkExtensions(extensions);
     this.cacheTtlMs = count(cacheTtlMs, 0, "cacheTtlMs");
     this.maxSubscriptions = count(maxSubscriptions, 1000, "maxSubscriptions");
+    this.memory = new MemoryBudget(count(memoryBudgetBytes, heapQuarter(), "memoryBudgetBytes"));
     this.inputRounds = {
       signer: new RequestStateSigner(
         inputRounds?.key ?? process.env[STATE_KEY_ENV],
@@ -240,15 +254,16 @@ export class McpServer implements Engine {
   ): Promise<JsonRpcResponse | undefined> {
     const inFlight = new InFlight();
     const { signal } = options;
-    if (signal?.aborted) inFlight.cancel("The client cancelled the request");
-    signal?.addEventListener("abort", () => inFlight.cancel("The client cancelled the request"), {
-      once: true,
-    });
+    // The caller may pass one signal for many requests: each stops waiting on it when answered.
+    const stop = signal
+      ? onAbort(signal, () => inFlight.cancel("The client cancelled the request"))
+      : undefined;
     const channel = {
       notify: (method: string, params: Params) =>
         options.notify({ jsonrpc: "2.0", method, params }),
     };
-    return this.serveStateless(request, channel, inFlight, options.closing);
+    const served = this.serveStateless(request, channel, inFlight, options.closing);
+    return stop ? served.finally(stop) : served;
   }
 
   /** `serveRequest` for transports, which keep the request's InFlight to cancel it. @internal */

@@ -53,6 +53,8 @@ export class Session implements MessageReceiver, SessionState {
   private readonly replies = new PendingReplies();
   private inputOver = false;
   private isClosed = false;
+  /** Bytes of the server's memory budget this session holds, given back when it ends. */
+  private held = 0;
 
   constructor(
     private readonly engine: Engine,
@@ -93,6 +95,16 @@ export class Session implements MessageReceiver, SessionState {
     this.protocolVersion = version;
     this.clientCapabilities = capabilities;
     this.clientInfo = info;
+  }
+
+  hold(bytes: number, method: string): void {
+    this.engine.memory.take(bytes, method);
+    this.held += bytes;
+  }
+
+  release(bytes: number): void {
+    this.engine.memory.give(bytes);
+    this.held -= bytes;
   }
 
   wantsLog(level: LoggingLevel): boolean {
@@ -262,6 +274,7 @@ export class Session implements MessageReceiver, SessionState {
     if (this.isClosed) return;
     this.isClosed = true;
     this.unsubscribe();
+    this.release(this.held);
     for (const inFlight of this.inFlight.values()) inFlight.cancel("The connection closed");
     this.inFlight.clear();
     this.outbound.rejectAll("The connection closed before the client answered");

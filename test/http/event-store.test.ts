@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EventStore, eventId, parseEventId } from "../../src/transports/http/event-store.js";
+import { ReplayPool } from "../../src/transports/http/replay-pool.js";
 
 describe("EventStore", () => {
   it("hands out ids unique across streams that name their stream", () => {
@@ -50,5 +51,21 @@ describe("EventStore", () => {
     const store = new EventStore(100, 4);
     store.append(1, "too large");
     expect(store.size).toBe(1);
+  });
+
+  it("shares a pool with other sessions' stores: past its bytes the oldest event of any goes", () => {
+    const pool = new ReplayPool(10);
+    const idle = new EventStore(100, 100, pool);
+    const busy = new EventStore(100, 100, pool);
+    idle.append(1, "1234");
+    idle.append(2, "5678");
+    busy.append(1, "abcd");
+    expect([idle.size, busy.size, pool.bytes]).toEqual([1, 1, 8]);
+    expect(idle.has(1)).toBe(false);
+    expect(idle.after(2, 0).map((e) => e.data)).toEqual(["5678"]);
+    busy.append(1, "efghijklmnop");
+    expect([idle.size, busy.size, pool.bytes]).toEqual([0, 1, 12]);
+    busy.clear();
+    expect(pool.bytes).toBe(0);
   });
 });

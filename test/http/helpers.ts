@@ -1,7 +1,12 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type HttpServeOptions, type HttpServing, serveHttp } from "../../src/index.js";
+import {
+  type HttpServeOptions,
+  type HttpServing,
+  type ServerOptions,
+  serveHttp,
+} from "../../src/index.js";
 import { createFixture, type Fixture } from "./fixtures/server.js";
 
 export interface Running extends Fixture {
@@ -9,9 +14,15 @@ export interface Running extends Fixture {
   url: string;
 }
 
-/** Serves a fresh fixture on a free port; retry is short so resumption tests run fast. */
-export async function startFixture(options: HttpServeOptions = {}): Promise<Running> {
-  const fixture = createFixture();
+/**
+ * Serves a fresh fixture on a free port; retry is short so resumption tests
+ * run fast. `settings` are the fixture server's own options, beside the HTTP ones.
+ */
+export async function startFixture(
+  options: HttpServeOptions = {},
+  settings: Partial<ServerOptions> = {},
+): Promise<Running> {
+  const fixture = createFixture(settings);
   const serving = await serveHttp(fixture.server, { port: 0, retryMs: 10, ...options });
   return { ...fixture, serving, url: serving.url };
 }

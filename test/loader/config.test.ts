@@ -77,6 +77,8 @@ export default defineConfig({
         inputRounds: { maxRounds: -1 },
         callTimeoutMs: -1,
         maxResultBytes: "16MB",
+        maxSubscriptions: 1.5,
+        memoryBudgetBytes: -1,
         instructons: "typo",
       }),
     });
@@ -89,9 +91,11 @@ export default defineConfig({
       "mcp-dir.config.json: inputRounds.maxRounds must be a whole number of 0 or more",
       "mcp-dir.config.json: callTimeoutMs must be a whole number of milliseconds from 0 (no limit) to 2147483647, not -1",
       "mcp-dir.config.json: maxResultBytes must be a whole number of bytes, 0 (no limit) or more",
+      "mcp-dir.config.json: maxSubscriptions must be a whole number of 0 or more",
+      "mcp-dir.config.json: memoryBudgetBytes must be a whole number of bytes, 0 (no limit) or more",
     ]);
     expect(warnings.map(formatWarning)).toEqual([
-      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, http',
+      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, maxSubscriptions, memoryBudgetBytes, middleware, http',
     ]);
     expect(config.name).toBe(dir.split(/[/\\]/).pop());
   });

@@ -2,6 +2,7 @@ import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { implementationForVersion } from "../../protocol/downgrade.js";
 import type { ClientCapabilities, Implementation, InitializeResult } from "../../protocol/types.js";
 import { negotiateVersion } from "../../protocol/versions.js";
+import { heldSize } from "../memory-budget.js";
 import { invalidParams, optionalObject, type Params, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import { type MethodTable, STATEFUL_ONLY, sessionOf } from "./method.js";
@@ -30,6 +31,8 @@ function initialize(params: Params, rc: RequestContext): InitializeResult {
     throw invalidParams('initialize: "clientInfo" needs a string "name" and "version"');
   }
   const version = negotiateVersion(requested);
+  // The session keeps what its client told of itself for as long as it lasts.
+  session.hold(heldSize(capabilities) + heldSize(clientInfo), "initialize");
   session.initialize(version, capabilities, clientInfo as Implementation | undefined);
   const { engine } = rc;
   const result: InitializeResult = {

@@ -1,10 +1,12 @@
 import { META } from "../../protocol/meta.js";
 import type { ServerCapabilities } from "../../protocol/types.js";
 import type { ServerChange } from "../change-bus.js";
+import { heldSize, SLOT_BYTES } from "../memory-budget.js";
+import { onAbort } from "../on-abort.js";
 import { invalidParams, optionalObject, type Params } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import { type MethodTable, STATELESS_ONLY } from "./method.js";
-import { MAX_SUBSCRIBED_URI } from "./resources.js";
+import { MAX_URI_LENGTH } from "./resources.js";
 
 /** What a listen stream delivers: the 2026-07-28 SubscriptionFilter. */
 export interface SubscriptionFilter {
@@ -34,10 +36,10 @@ function readFilter(params: Record<string, unknown>, maxUris: number): Subscript
         "subscriptions/listen: notifications.resourceSubscriptions must be an array of URI strings",
       );
     }
-    const tooLong = (uris as string[]).find((uri) => uri.length > MAX_SUBSCRIBED_URI);
+    const tooLong = (uris as string[]).find((uri) => uri.length > MAX_URI_LENGTH);
     if (tooLong !== undefined) {
       throw invalidParams(
-        `subscriptions/listen: a resourceSubscriptions URI is ${tooLong.length} characters long; at most ${MAX_SUBSCRIBED_URI} are accepted`,
+        `subscriptions/listen: a resourceSubscriptions URI is ${tooLong.length} characters long; at most ${MAX_URI_LENGTH} are accepted`,
       );
     }
     if (uris.length > maxUris) {
@@ -79,13 +81,27 @@ function deliver(change: ServerChange, filter: SubscriptionFilter, uris: Readonl
   return sent;
 }
 
-/** Resolves when the client cancels the stream or the server shuts down. */
-function ended(rc: RequestContext): Promise<void> {
+/**
+ * Resolves when the client cancels the stream or the server shuts down, once
+ * `release` has run: at that moment, not a turn later, so a request that
+ * follows the cancellation finds what the stream held already given back.
+ */
+function ended(rc: RequestContext, release: () => void): Promise<void> {
   const signals = [rc.signal, rc.engine.closing];
   if (rc.env.closing) signals.push(rc.env.closing);
   return new Promise((resolve) => {
-    if (signals.some((signal) => signal.aborted)) resolve();
-    for (const signal of signals) signal.addEventListener("abort", () => resolve(), { once: true });
+    if (signals.some((signal) => signal.aborted)) {
+      release();
+      resolve();
+      return;
+    }
+    const stops = signals.map((signal) =>
+      onAbort(signal, () => {
+        for (const stop of stops) stop();
+        release();
+        resolve();
+      }),
+    );
   });
 }
 
@@ -99,23 +115,25 @@ async function listen(params: Params, rc: RequestContext): Promise<unknown> {
     readFilter(params, engine.maxSubscriptions),
     engine.capabilities(env.protocolVersion),
   );
+  const uris = new Set(filter.resourceSubscriptions);
+  // The stream keeps its request, and a set of its URIs, for as long as it is open.
+  const held = heldSize(params) + uris.size * SLOT_BYTES;
+  engine.memory.take(held, "subscriptions/listen");
   const tag = { [META.subscriptionId]: env.requestId };
   const { channel } = env;
   channel.notify("notifications/subscriptions/acknowledged", {
     _meta: tag,
     notifications: filter,
   });
-  const uris = new Set(filter.resourceSubscriptions);
   const unsubscribe = engine.bus.subscribe((change) => {
     for (const [method, fields] of deliver(change, filter, uris)) {
       channel.notify(method, { _meta: tag, ...fields });
     }
   });
-  try {
-    await ended(rc);
-  } finally {
+  await ended(rc, () => {
     unsubscribe();
-  }
+    engine.memory.give(held);
+  });
   // Reached on a graceful end (shutdown); a cancelled stream gets no response.
   return { _meta: tag };
 }

@@ -4,6 +4,7 @@ import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { resourceForVersion } from "../../protocol/downgrade.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import type { Resource } from "../../protocol/types.js";
+import { subscriptionSize } from "../memory-budget.js";
 import { decodeCursor, paginate } from "../pagination.js";
 import { invalidParams, optionalString, type Params, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
@@ -45,7 +46,7 @@ export const resourceMethods: MethodTable = {
 };
 
 async function read(params: Params, rc: RequestContext): Promise<unknown> {
-  const uri = requireString(params, "uri", "resources/read");
+  const uri = boundedUri(params, "resources/read");
   const found = rc.engine.registry.resource(uri);
   const stateless = rc.env.era === "stateless";
   if (!found) {
@@ -73,15 +74,19 @@ async function read(params: Params, rc: RequestContext): Promise<unknown> {
   return stateless ? { ...result, ...rc.engine.cacheHints("read") } : result;
 }
 
-/** The longest URI a client may subscribe to: what a client holds, the server holds too. */
-export const MAX_SUBSCRIBED_URI = 8192;
+/**
+ * The longest URI a client may read or subscribe to: what a client
+ * subscribes to the server keeps, and every read of a URI matches it
+ * against each template, so neither may grow with the body limit.
+ */
+export const MAX_URI_LENGTH = 8192;
 
-/** The uri of a subscription, refused when too long to keep. */
-function subscribableUri(params: Record<string, unknown>, method: string): string {
+/** The uri of a read or a subscription, refused when too long. */
+function boundedUri(params: Record<string, unknown>, method: string): string {
   const uri = requireString(params, "uri", method);
-  if (uri.length > MAX_SUBSCRIBED_URI) {
+  if (uri.length > MAX_URI_LENGTH) {
     throw invalidParams(
-      `${method}: the uri is ${uri.length} characters long; at most ${MAX_SUBSCRIBED_URI} are accepted`,
+      `${method}: the uri is ${uri.length} characters long; at most ${MAX_URI_LENGTH} are accepted`,
     );
   }
   return uri;
@@ -93,14 +98,17 @@ export const subscriptionMethods: MethodTable = {
     eras: STATEFUL_ONLY,
     needsSession: true,
     handler(params, rc) {
-      const uri = subscribableUri(params, "resources/subscribe");
-      const { subscriptions } = sessionOf(rc);
+      const uri = boundedUri(params, "resources/subscribe");
+      const session = sessionOf(rc);
+      const { subscriptions } = session;
+      if (subscriptions.has(uri)) return {};
       const most = rc.engine.maxSubscriptions;
-      if (!subscriptions.has(uri) && subscriptions.size >= most) {
+      if (subscriptions.size >= most) {
         throw invalidParams(
           `resources/subscribe: this session already holds ${most} subscriptions, the most it may; unsubscribe from one, or raise maxSubscriptions`,
         );
       }
+      session.hold(subscriptionSize(uri), "resources/subscribe");
       subscriptions.add(uri);
       return {};
     },
@@ -110,7 +118,8 @@ export const subscriptionMethods: MethodTable = {
     eras: STATEFUL_ONLY,
     handler(params, rc) {
       const uri = requireString(params, "uri", "resources/unsubscribe");
-      sessionOf(rc).subscriptions.delete(uri);
+      const session = sessionOf(rc);
+      if (session.subscriptions.delete(uri)) session.release(subscriptionSize(uri));
       return {};
     },
   },

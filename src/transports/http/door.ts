@@ -38,8 +38,10 @@ export interface HttpStats {
   requestsInFlight: number;
   /** Unfinished POST streams a client could resume. */
   resumableStreams: number;
-  /** Events kept for Last-Event-ID replay (bounded per session). */
+  /** Events kept for Last-Event-ID replay (bounded per session and in all). */
   storedEvents: number;
+  /** Their bytes, counted as characters of JSON (at most replay.maxTotalBytes, but for one event larger alone). */
+  storedEventBytes: number;
   /** 2026-07-28 listen streams open (at most maxSessions, counted apart from sessions). */
   listenStreams: number;
 }
@@ -105,6 +107,7 @@ export class HttpDoor<Req extends RequestHead> {
       requestsInFlight: 0,
       resumableStreams: 0,
       storedEvents: 0,
+      storedEventBytes: 0,
       listenStreams: this.listenStreams,
     };
     for (const transport of this.sessions?.values() ?? []) {
@@ -113,6 +116,7 @@ export class HttpDoor<Req extends RequestHead> {
       stats.requestsInFlight += held.exchanges;
       stats.resumableStreams += held.streams;
       stats.storedEvents += held.events;
+      stats.storedEventBytes += held.eventBytes;
     }
     return stats;
   }

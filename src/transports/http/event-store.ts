@@ -1,9 +1,12 @@
+import { type EventKeeper, type PooledEvent, ReplayPool } from "./replay-pool.js";
+
 export interface StoredEvent {
   readonly id: string;
   readonly data: string;
 }
 
 interface Entry {
+  readonly stream: number;
   readonly seq: number;
   readonly data: string;
 }
@@ -26,9 +29,10 @@ export function parseEventId(id: string): { stream: number; seq: number } | unde
  * The events of one session, kept for Last-Event-ID replay. Bounded by count
  * and bytes: past either limit the oldest stream loses its oldest events first.
  * A finished stream's events stay until pushed out, so a client that lost the
- * final event of a stream can still resume it.
+ * final event of a stream can still resume it. The pool bounds the events of
+ * every session together, and may take this one's oldest for another's newest.
  */
-export class EventStore {
+export class EventStore implements EventKeeper {
   private readonly streams = new Map<number, Entry[]>();
   private seq = 0;
   private count = 0;
@@ -37,6 +41,7 @@ export class EventStore {
   constructor(
     private readonly maxEvents: number,
     private readonly maxBytes: number,
+    private readonly pool = new ReplayPool(Number.POSITIVE_INFINITY),
   ) {}
 
   /** An id for an event that is not kept (a priming event: nothing to replay). */
@@ -51,9 +56,11 @@ export class EventStore {
       entries = [];
       this.streams.set(stream, entries);
     }
-    entries.push({ seq, data });
+    const entry = { stream, seq, data };
+    entries.push(entry);
     this.count++;
     this.bytes += data.length;
+    this.pool.added(entry, this);
     while (this.count > this.maxEvents || (this.bytes > this.maxBytes && this.count > 1)) {
       this.evictOldest();
     }
@@ -84,10 +91,28 @@ export class EventStore {
     return this.count;
   }
 
+  /** Bytes of the kept events, counted as the characters of their data. */
+  get byteSize(): number {
+    return this.bytes;
+  }
+
   clear(): void {
+    for (const entries of this.streams.values()) {
+      for (const entry of entries) this.pool.removed(entry);
+    }
     this.streams.clear();
     this.count = 0;
     this.bytes = 0;
+  }
+
+  /** The pool took `event` for a newer one, of this session or another. */
+  drop(event: PooledEvent): void {
+    const { stream } = event as Entry;
+    const entries = this.streams.get(stream);
+    const at = entries?.indexOf(event as Entry) ?? -1;
+    if (!entries || at === -1) return;
+    entries.splice(at, 1);
+    this.forget(stream, entries, event as Entry);
   }
 
   private evictOldest(): void {
@@ -95,10 +120,17 @@ export class EventStore {
     if (first.done) return;
     const [stream, entries] = first.value;
     const evicted = entries.shift();
-    if (evicted) {
-      this.count--;
-      this.bytes -= evicted.data.length;
+    if (!evicted) {
+      this.streams.delete(stream);
+      return;
     }
+    this.pool.removed(evicted);
+    this.forget(stream, entries, evicted);
+  }
+
+  private forget(stream: number, entries: Entry[], gone: Entry): void {
+    this.count--;
+    this.bytes -= gone.data.length;
     if (entries.length === 0) this.streams.delete(stream);
   }
 }

@@ -1,3 +1,5 @@
+import { heapQuarter } from "../../server/memory-budget.js";
+
 /** How the Streamable HTTP endpoint behaves; every field has a safe default. */
 export interface HttpHandlerOptions {
   /** The MCP endpoint. Default "/mcp". */
@@ -32,8 +34,13 @@ export interface HttpHandlerOptions {
   retryMs?: number;
   /** Interval of SSE keep-alive comments on open streams. Default 15 s; 0 sends none. */
   keepAliveMs?: number;
-  /** Events kept per session for `Last-Event-ID` replay. Default 500 events, 4 MiB. */
-  replay?: { maxEvents?: number; maxBytes?: number };
+  /**
+   * Events kept for `Last-Event-ID` replay: per session, 500 events and 4 MiB
+   * by default; across all sessions, `maxTotalBytes`, by default a quarter of
+   * the JavaScript heap the process runs with (32 MiB where the runtime does
+   * not tell it). Past either, the oldest events go first.
+   */
+  replay?: { maxEvents?: number; maxBytes?: number; maxTotalBytes?: number };
 }
 
 export interface ResolvedHttpOptions {
@@ -51,6 +58,7 @@ export interface ResolvedHttpOptions {
   readonly keepAliveMs: number;
   readonly replayMaxEvents: number;
   readonly replayMaxBytes: number;
+  readonly replayMaxTotalBytes: number;
 }
 
 export const LOOPBACK_HOSTS: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
@@ -102,5 +110,10 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
     keepAliveMs: nonNegative(options.keepAliveMs, 15_000, "keepAliveMs"),
     replayMaxEvents: positive(options.replay?.maxEvents, 500, "replay.maxEvents"),
     replayMaxBytes: positive(options.replay?.maxBytes, 4 * MIB, "replay.maxBytes"),
+    replayMaxTotalBytes: positive(
+      options.replay?.maxTotalBytes,
+      heapQuarter(),
+      "replay.maxTotalBytes",
+    ),
   };
 }

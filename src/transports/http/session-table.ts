@@ -1,5 +1,6 @@
 import type { McpServer } from "../../server/index.js";
 import type { ResolvedHttpOptions } from "./options.js";
+import { ReplayPool } from "./replay-pool.js";
 import { HttpSessionTransport } from "./session-transport.js";
 
 /**
@@ -8,6 +9,8 @@ import { HttpSessionTransport } from "./session-transport.js";
  */
 export class SessionTable {
   private readonly sessions = new Map<string, HttpSessionTransport>();
+  /** The events every session keeps for replay, bounded all together. */
+  private readonly replay: ReplayPool;
   private readonly timer: NodeJS.Timeout | undefined;
   private lastKeepAlive = Date.now();
 
@@ -15,6 +18,7 @@ export class SessionTable {
     private readonly server: McpServer,
     private readonly options: ResolvedHttpOptions,
   ) {
+    this.replay = new ReplayPool(options.replayMaxTotalBytes);
     const { keepAliveMs, sessionIdleTimeoutMs } = options;
     const sweepMs =
       sessionIdleTimeoutMs > 0 ? Math.min(Math.max(sessionIdleTimeoutMs / 4, 50), 60_000) : 0;
@@ -46,7 +50,7 @@ export class SessionTable {
   }
 
   create(): HttpSessionTransport {
-    const transport = new HttpSessionTransport(this.options, (closed) =>
+    const transport = new HttpSessionTransport(this.options, this.replay, (closed) =>
       this.sessions.delete(closed.sessionId),
     );
     const session = this.server.openSession(transport);

@@ -14,6 +14,7 @@ import { EventStore, parseEventId, STANDALONE_STREAM } from "./event-store.js";
 import type { ResponseWriter } from "./exchange.js";
 import type { ResolvedHttpOptions } from "./options.js";
 import { type ExchangeOwner, PostExchange } from "./post-exchange.js";
+import type { ReplayPool } from "./replay-pool.js";
 import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
 import { StandaloneStream } from "./standalone-stream.js";
@@ -46,9 +47,10 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
 
   constructor(
     options: ResolvedHttpOptions,
+    replay: ReplayPool,
     private readonly onClosed: (transport: HttpSessionTransport) => void,
   ) {
-    this.store = new EventStore(options.replayMaxEvents, options.replayMaxBytes);
+    this.store = new EventStore(options.replayMaxEvents, options.replayMaxBytes, replay);
     this.standalone = new StandaloneStream(this.store);
     this.retryMs = options.retryMs;
   }
@@ -254,11 +256,12 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
   }
 
   /** What this session holds: in-flight requests, resumable streams, stored events. */
-  get pending(): { exchanges: number; streams: number; events: number } {
+  get pending(): { exchanges: number; streams: number; events: number; eventBytes: number } {
     return {
       exchanges: new Set(this.exchanges.values()).size,
       streams: this.streams.size,
       events: this.store.size,
+      eventBytes: this.store.byteSize,
     };
   }
 

@@ -50,6 +50,9 @@ export interface EraClient {
   listResources(): Promise<Result>;
   listResourceTemplates(): Promise<Result>;
   readResource(params: Params): Promise<Result>;
+  /** 2025 sessions only: 2026-07-28 subscribes through `v2.listen`. */
+  subscribeResource(params: Params): Promise<Result>;
+  unsubscribeResource(params: Params): Promise<Result>;
   complete(params: Params): Promise<Result>;
   getInstructions(): string | undefined;
   getServerVersion(): Result | undefined;
@@ -215,6 +218,8 @@ function adapt(client: object, kind: ClientKind, version: () => string | undefin
     listResources: call("listResources"),
     listResourceTemplates: call("listResourceTemplates"),
     readResource: call("readResource"),
+    subscribeResource: call("subscribeResource"),
+    unsubscribeResource: call("unsubscribeResource"),
     complete: call("complete"),
     getInstructions: call("getInstructions"),
     getServerVersion: call("getServerVersion"),
