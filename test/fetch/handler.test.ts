@@ -240,3 +240,26 @@ describe("createFetchHandler", () => {
     expect(await garbage.json()).toMatchObject({ error: { code: -32700 } });
   });
 });
+
+describe("createFetchHandler refuses framing as node:http does", () => {
+  const headers = {
+    "mcp-protocol-version": "2026-07-28",
+    "mcp-method": "tools/call",
+    "mcp-name": "echo",
+  };
+  const call = (message: string) =>
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"${message}"},"_meta":${JSON.stringify(ENVELOPE)}}}`;
+  const answer = async (response: Response) => [response.status, await response.json()];
+  const refusal = (code: number, message: string) => ({ jsonrpc: "2.0", error: { code, message } });
+
+  it("two Host headers, which Bun hands over joined into one", async () => {
+    const joined = await post(call("hi"), { ...headers, host: "127.0.0.1, evil.example" });
+    expect(await answer(joined)).toEqual([
+      400,
+      refusal(
+        -32000,
+        "Bad Request: the request has 2 Host headers; send exactly one (RFC 9112, section 3.2)",
+      ),
+    ]);
+  });
+});

@@ -24,6 +24,7 @@ import {
   checkHostAndOrigin,
   checkJsonContentType,
   checkPostAccept,
+  checkSingleHost,
   type Refusal,
   resourceMetadataUrl,
 } from "./security.js";
@@ -142,15 +143,20 @@ export class HttpDoor<Req extends RequestHead> {
     }
   }
 
+  /** One Host, one we serve, and no Origin of another site. */
+  private checkHost(req: Req): Refusal | undefined {
+    return checkSingleHost(req) ?? checkHostAndOrigin(req.headers, this.options);
+  }
+
   private guarded(req: Req, res: ResponseWriter, then: () => void): void {
-    const refusal = checkHostAndOrigin(req.headers, this.options);
+    const refusal = this.checkHost(req);
     if (refusal) refuse(res, refusal);
     else then();
   }
 
   private endpoint(req: Req, res: ResponseWriter): void {
     const { options } = this;
-    let refusal = checkHostAndOrigin(req.headers, options);
+    let refusal = this.checkHost(req);
     if (!refusal && options.authToken !== undefined) {
       const metadataUrl = resourceMetadataUrl(baseUrl(req, options), options.path);
       refusal = checkBearer(req.headers, options.authToken, metadataUrl);

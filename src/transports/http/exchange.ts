@@ -17,6 +17,8 @@ export interface RequestHead {
   /** The path and query, as sent on the request line. */
   readonly url?: string | undefined;
   readonly headers: HeaderMap;
+  /** Header names and values as sent, in turn (node:http's), where the runtime keeps them. */
+  readonly rawHeaders?: readonly string[];
 }
 
 /** The first value of a header, for headers that must have one. */

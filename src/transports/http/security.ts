@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { type HeaderMap, headerOf, type ResponseHeaders } from "./exchange.js";
+import { type HeaderMap, headerOf, type RequestHead, type ResponseHeaders } from "./exchange.js";
 import { LOOPBACK_HOSTS, type ResolvedHttpOptions } from "./options.js";
 import { TRANSPORT_ERROR } from "./responses.js";
 
@@ -23,6 +23,30 @@ function refuse(status: number, message: string, headers?: ResponseHeaders): Ref
 export function hostnameOf(host: string): string {
   const end = host.startsWith("[") ? host.indexOf("]") + 1 : host.lastIndexOf(":");
   return (end > 0 ? host.slice(0, end) : host).toLowerCase();
+}
+
+/**
+ * A request with more than one Host is refused (RFC 9112, section 3.2): a
+ * proxy in front may have routed it by one and this server check the other.
+ * node:http keeps the first in `headers` and every one in `rawHeaders`; Bun
+ * joins them with ", " (a host name holds no comma); Deno answers 400 itself.
+ */
+export function checkSingleHost(req: RequestHead): Refusal | undefined {
+  let hosts = 0;
+  const raw = req.rawHeaders;
+  if (raw) {
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i] as string;
+      if (name.length === 4 && name.toLowerCase() === "host") hosts++;
+    }
+  } else {
+    hosts = headerOf(req.headers, "host")?.split(",").length ?? 0;
+  }
+  if (hosts <= 1) return undefined;
+  return refuse(
+    400,
+    `Bad Request: the request has ${hosts} Host headers; send exactly one (RFC 9112, section 3.2)`,
+  );
 }
 
 /**
