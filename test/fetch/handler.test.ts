@@ -51,7 +51,7 @@ function post(body: unknown, headers: Record<string, string> = {}): Promise<Resp
         accept: "application/json, text/event-stream",
         ...headers,
       },
-      body: typeof body === "string" ? body : JSON.stringify(body),
+      body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body),
     }),
   );
 }
@@ -261,5 +261,35 @@ describe("createFetchHandler refuses framing as node:http does", () => {
         "Bad Request: the request has 2 Host headers; send exactly one (RFC 9112, section 3.2)",
       ),
     ]);
+  });
+
+  it("a charset other than UTF-8", async () => {
+    const utf16 = await post(call("hi"), {
+      ...headers,
+      "content-type": "application/json; charset=utf-16",
+    });
+    expect(await answer(utf16)).toEqual([
+      415,
+      refusal(
+        -32000,
+        'Unsupported Media Type: send the JSON-RPC message in UTF-8, as Content-Type: application/json or application/json; charset=utf-8 (got charset "utf-16")',
+      ),
+    ]);
+  });
+
+  it("a body that is not UTF-8, told apart from one holding U+FFFD", async () => {
+    const [before, after] = call("@").split("@") as [string, string];
+    const latin1 = Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(after)]);
+    expect(await answer(await post(latin1, headers))).toEqual([
+      400,
+      refusal(
+        -32700,
+        "Parse error: the body is not valid UTF-8; send the JSON-RPC message encoded in UTF-8",
+      ),
+    ]);
+    const replacement = await post(call("\uFFFD é"), headers);
+    expect(replacement.status).toBe(200);
+    const { result } = (await replacement.json()) as { result: { content: unknown } };
+    expect(result.content).toEqual([{ type: "text", text: "\uFFFD é" }]);
   });
 });

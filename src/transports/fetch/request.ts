@@ -25,6 +25,9 @@ export const FETCH_BODY: BodySource<FetchRequestHead> = {
   drop() {},
 };
 
+/** Throws on bytes that are not UTF-8 rather than replacing them; every runtime has it. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 async function readLimited(
   request: Request,
   headers: HeaderMap,
@@ -55,5 +58,9 @@ async function readLimited(
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return { ok: true, text: new TextDecoder().decode(bytes) };
+  try {
+    return { ok: true, text: UTF8.decode(bytes) };
+  } catch {
+    return { ok: false, reason: "not-utf8" };
+  }
 }

@@ -55,6 +55,8 @@ export type SessionMode = "sessions" | "sessionless";
 
 const MISSING_SESSION =
   "Bad Request: Mcp-Session-Id header is required; send initialize first (without the header), then repeat the Mcp-Session-Id it returns on every request";
+const NOT_UTF8 =
+  "Parse error: the body is not valid UTF-8; send the JSON-RPC message encoded in UTF-8";
 const SHUTTING_DOWN = "Service Unavailable: the server is shutting down; try again later";
 const UNKNOWN_SESSION =
   "Session not found: it ended or never existed; send initialize again without an Mcp-Session-Id";
@@ -215,6 +217,8 @@ export class HttpDoor<Req extends RequestHead> {
         sendError(res, 404, SESSION_NOT_FOUND, UNKNOWN_SESSION);
       } else if (body.ok) {
         this.route(parseMessage(body.text), req, res, transport);
+      } else if (body.reason === "not-utf8") {
+        sendError(res, 400, ErrorCode.ParseError, NOT_UTF8);
       } else if (body.reason === "too-large") {
         // Close rather than read and discard the rest of a body that may never end.
         this.body.drop(req, res);

@@ -49,7 +49,7 @@ export interface ResponseWriter {
 
 export type BodyOutcome =
   | { ok: true; text: string }
-  | { ok: false; reason: "too-large" | "aborted" };
+  | { ok: false; reason: "too-large" | "not-utf8" | "aborted" };
 
 /** How one runtime reads a request body. */
 export interface BodySource<Req extends RequestHead> {

@@ -123,12 +123,33 @@ export function mediaType(value: string | undefined): string {
   return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
 }
 
+/** The charset parameter of a Content-Type value, unquoted, as sent; undefined when there is none. */
+export function charsetOf(value: string): string | undefined {
+  for (const parameter of value.split(";").slice(1)) {
+    const equals = parameter.indexOf("=");
+    if (equals === -1 || parameter.slice(0, equals).trim().toLowerCase() !== "charset") continue;
+    return parameter
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
+  }
+  return undefined;
+}
+
+/** JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrong. */
 export function checkJsonContentType(headers: HeaderMap): Refusal | undefined {
   const contentType = headerOf(headers, "content-type");
-  if (mediaType(contentType) === "application/json") return undefined;
+  if (contentType === undefined || mediaType(contentType) !== "application/json") {
+    return refuse(
+      415,
+      `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${JSON.stringify(contentType ?? "none")})`,
+    );
+  }
+  const charset = contentType.includes(";") ? charsetOf(contentType) : undefined;
+  if (charset === undefined || /^utf-?8$/i.test(charset)) return undefined;
   return refuse(
     415,
-    `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${JSON.stringify(contentType ?? "none")})`,
+    `Unsupported Media Type: send the JSON-RPC message in UTF-8, as Content-Type: application/json or application/json; charset=utf-8 (got charset ${JSON.stringify(charset)})`,
   );
 }
 
