@@ -9,7 +9,10 @@ export interface RawSocket {
   readonly socket: Socket;
   /** What the server sent so far. */
   received(): string;
-  /** Resolves when `text` has arrived (or the connection closed first). */
+  /**
+   * Resolves to what arrived up to and including the next `text` not yet
+   * received, or to the rest once the connection closed first.
+   */
   receive(text: string): Promise<string>;
   /** Resolves to everything the server sent, once the connection is closed. */
   readonly closed: Promise<string>;
@@ -21,6 +24,7 @@ export function openSocket(url: string): Promise<RawSocket> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(target.port), target.hostname);
     let data = "";
+    let consumed = 0;
     const waiting = new Set<() => void>();
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => {
@@ -38,10 +42,12 @@ export function openSocket(url: string): Promise<RawSocket> {
     const receive = (text: string) =>
       new Promise<string>((resolveText) => {
         const check = () => {
-          if (data.includes(text) || socket.destroyed) {
-            waiting.delete(check);
-            resolveText(data);
-          }
+          const at = data.indexOf(text, consumed);
+          if (at === -1 && !socket.destroyed) return;
+          waiting.delete(check);
+          const end = at === -1 ? data.length : at + text.length;
+          resolveText(data.slice(consumed, end));
+          consumed = end;
         };
         waiting.add(check);
         check();
