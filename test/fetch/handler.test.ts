@@ -293,3 +293,44 @@ describe("createFetchHandler refuses framing as node:http does", () => {
     expect(result.content).toEqual([{ type: "text", text: "\uFFFD é" }]);
   });
 });
+
+describe("createFetchHandler's time limit on a body", () => {
+  const headers = {
+    authorization: "Bearer secret",
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+
+  it("answers 408 to a body that has not ended within requestTimeoutMs, and stops reading it", async () => {
+    const limited = createFetchHandler(server, { authToken: "secret", requestTimeoutMs: 50 });
+    let cancelled!: () => void;
+    const stopped = new Promise<void>((resolve) => {
+      cancelled = resolve;
+    });
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode('{"jso')),
+      cancel: () => cancelled(),
+    });
+    const response = await limited(
+      new Request("http://127.0.0.1/mcp", { method: "POST", headers, body, duplex: "half" }),
+    );
+    expect([response.status, await response.json()]).toEqual([
+      408,
+      {
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message:
+            "Request Timeout: the body did not arrive whole within 50 ms; send it at once, or raise requestTimeoutMs",
+        },
+      },
+    ]);
+    await stopped;
+  });
+
+  it("refuses a limit that is not a whole number of ms", () => {
+    expect(() => createFetchHandler(server, { requestTimeoutMs: -5 })).toThrow(
+      "requestTimeoutMs must be a whole number of 0 (no limit) or more, got -5",
+    );
+  });
+});

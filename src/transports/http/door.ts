@@ -219,6 +219,15 @@ export class HttpDoor<Req extends RequestHead> {
         this.route(parseMessage(body.text), req, res, transport);
       } else if (body.reason === "not-utf8") {
         sendError(res, 400, ErrorCode.ParseError, NOT_UTF8);
+      } else if (body.reason === "timed-out") {
+        this.body.drop(req, res);
+        sendError(
+          res,
+          408,
+          TRANSPORT_ERROR,
+          `Request Timeout: the body did not arrive whole within ${body.afterMs} ms; send it at once, or raise requestTimeoutMs`,
+          { connection: "close" },
+        );
       } else if (body.reason === "too-large") {
         // Close rather than read and discard the rest of a body that may never end.
         this.body.drop(req, res);

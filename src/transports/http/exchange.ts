@@ -49,7 +49,9 @@ export interface ResponseWriter {
 
 export type BodyOutcome =
   | { ok: true; text: string }
-  | { ok: false; reason: "too-large" | "not-utf8" | "aborted" };
+  | { ok: false; reason: "too-large" | "not-utf8" | "aborted" }
+  /** Where the runtime does not bound the time a body takes (node:http does: 408 before the door). */
+  | { ok: false; reason: "timed-out"; afterMs: number };
 
 /** How one runtime reads a request body. */
 export interface BodySource<Req extends RequestHead> {
