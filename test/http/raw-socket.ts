@@ -7,8 +7,6 @@ import { connect, type Socket } from "node:net";
 
 export interface RawSocket {
   readonly socket: Socket;
-  /** What the server sent so far. */
-  received(): string;
   /**
    * Resolves to what arrived up to and including the next `text` not yet
    * received, or to the rest once the connection closed first.
@@ -52,7 +50,7 @@ export function openSocket(url: string): Promise<RawSocket> {
         waiting.add(check);
         check();
       });
-    socket.once("connect", () => resolve({ socket, received: () => data, receive, closed }));
+    socket.once("connect", () => resolve({ socket, receive, closed }));
     socket.once("error", reject);
   });
 }
