@@ -16,8 +16,18 @@ interface Listening {
   stop(): Promise<void>;
 }
 
+interface BunServer {
+  /** Sets the idle timeout of the connection `request` came on; 0 lifts it. */
+  timeout(request: Request, seconds: number): void;
+}
+
 interface BunRuntime {
-  serve(options: { port: number; hostname: string; fetch: Fetch }): {
+  serve(options: {
+    port: number;
+    hostname: string;
+    idleTimeout: number;
+    fetch(request: Request, server: BunServer): Promise<Response>;
+  }): {
     port: number;
     stop(closeActiveConnections?: boolean): Promise<void> | void;
   };
@@ -30,6 +40,29 @@ interface DenoServeRuntime {
   ): { shutdown(): Promise<void> };
 }
 
+/** Bun closes a connection silent for this long, in seconds (its default): idle keep-alive ones. */
+const BUN_IDLE_SECONDS = 10;
+
+/**
+ * Bun's idle timeout also runs while a request is answered: a call longer
+ * than 10 s, or an event stream quiet for that long, would be cut. It is
+ * lifted from a request's arrival until its answer is sent (an event stream:
+ * until it ends), since node:http limits no answer either.
+ */
+function withoutIdleLimitWhileAnswering(fetch: Fetch) {
+  return async (request: Request, bun: BunServer): Promise<Response> => {
+    bun.timeout(request, 0);
+    const response = await fetch(request);
+    const restore = () => bun.timeout(request, BUN_IDLE_SECONDS);
+    if (response.body === null || response.headers.get("content-type") !== "text/event-stream") {
+      restore();
+      return response;
+    }
+    const body = response.body.pipeThrough(new TransformStream({ flush: restore }));
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+}
+
 /** How Bun or Deno listens with a fetch handler; undefined on Node, which uses node:http. */
 export function nativeListener():
   | ((port: number, host: string, fetch: Fetch) => Promise<Listening>)
@@ -38,7 +71,12 @@ export function nativeListener():
   const { Bun, Deno } = runtime;
   if (Bun) {
     return async (port, hostname, fetch) => {
-      const server = Bun.serve({ port, hostname, fetch });
+      const server = Bun.serve({
+        port,
+        hostname,
+        idleTimeout: BUN_IDLE_SECONDS,
+        fetch: withoutIdleLimitWhileAnswering(fetch),
+      });
       return { port: server.port, stop: async () => void (await server.stop(true)) };
     };
   }

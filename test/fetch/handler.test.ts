@@ -51,7 +51,7 @@ function post(body: unknown, headers: Record<string, string> = {}): Promise<Resp
         accept: "application/json, text/event-stream",
         ...headers,
       },
-      body: typeof body === "string" ? body : JSON.stringify(body),
+      body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body),
     }),
   );
 }
@@ -238,5 +238,99 @@ describe("createFetchHandler", () => {
     const garbage = await post("{oops");
     expect(garbage.status).toBe(400);
     expect(await garbage.json()).toMatchObject({ error: { code: -32700 } });
+  });
+});
+
+describe("createFetchHandler refuses framing as node:http does", () => {
+  const headers = {
+    "mcp-protocol-version": "2026-07-28",
+    "mcp-method": "tools/call",
+    "mcp-name": "echo",
+  };
+  const call = (message: string) =>
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"${message}"},"_meta":${JSON.stringify(ENVELOPE)}}}`;
+  const answer = async (response: Response) => [response.status, await response.json()];
+  const refusal = (code: number, message: string) => ({ jsonrpc: "2.0", error: { code, message } });
+
+  it("two Host headers, which Bun hands over joined into one", async () => {
+    const joined = await post(call("hi"), { ...headers, host: "127.0.0.1, evil.example" });
+    expect(await answer(joined)).toEqual([
+      400,
+      refusal(
+        -32000,
+        "Bad Request: the request has 2 Host headers; send exactly one (RFC 9112, section 3.2)",
+      ),
+    ]);
+  });
+
+  it("a charset other than UTF-8", async () => {
+    const utf16 = await post(call("hi"), {
+      ...headers,
+      "content-type": "application/json; charset=utf-16",
+    });
+    expect(await answer(utf16)).toEqual([
+      415,
+      refusal(
+        -32000,
+        'Unsupported Media Type: send the JSON-RPC message in UTF-8, as Content-Type: application/json or application/json; charset=utf-8 (got charset "utf-16")',
+      ),
+    ]);
+  });
+
+  it("a body that is not UTF-8, told apart from one holding U+FFFD", async () => {
+    const [before, after] = call("@").split("@") as [string, string];
+    const latin1 = Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(after)]);
+    expect(await answer(await post(latin1, headers))).toEqual([
+      400,
+      refusal(
+        -32700,
+        "Parse error: the body is not valid UTF-8; send the JSON-RPC message encoded in UTF-8",
+      ),
+    ]);
+    const replacement = await post(call("\uFFFD é"), headers);
+    expect(replacement.status).toBe(200);
+    const { result } = (await replacement.json()) as { result: { content: unknown } };
+    expect(result.content).toEqual([{ type: "text", text: "\uFFFD é" }]);
+  });
+});
+
+describe("createFetchHandler's time limit on a body", () => {
+  const headers = {
+    authorization: "Bearer secret",
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+
+  it("answers 408 to a body that has not ended within requestTimeoutMs, and stops reading it", async () => {
+    const limited = createFetchHandler(server, { authToken: "secret", requestTimeoutMs: 50 });
+    let cancelled!: () => void;
+    const stopped = new Promise<void>((resolve) => {
+      cancelled = resolve;
+    });
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode('{"jso')),
+      cancel: () => cancelled(),
+    });
+    const response = await limited(
+      new Request("http://127.0.0.1/mcp", { method: "POST", headers, body, duplex: "half" }),
+    );
+    expect([response.status, await response.json()]).toEqual([
+      408,
+      {
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message:
+            "Request Timeout: the body did not arrive whole within 50 ms; send it at once, or raise requestTimeoutMs",
+        },
+      },
+    ]);
+    await stopped;
+  });
+
+  it("refuses a limit that is not a whole number of ms", () => {
+    expect(() => createFetchHandler(server, { requestTimeoutMs: -5 })).toThrow(
+      "requestTimeoutMs must be a whole number of 0 (no limit) or more, got -5",
+    );
   });
 });

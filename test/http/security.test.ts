@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveHttpOptions } from "../../src/transports/http/options.js";
 import {
   accepts,
+  charsetOf,
   checkBearer,
   checkHostAndOrigin,
   hostnameOf,
@@ -69,6 +70,13 @@ describe("media types", () => {
   it("compares media types without parameters or case", () => {
     expect(mediaType("Application/JSON; charset=utf-8")).toBe("application/json");
     expect(mediaType(undefined)).toBe("");
+  });
+
+  it("reads the charset parameter, unquoted, as sent", () => {
+    expect(charsetOf("application/json; charset=UTF-16")).toBe("UTF-16");
+    expect(charsetOf('application/json;foo=bar; Charset="utf-8"')).toBe("utf-8");
+    expect(charsetOf("application/json; charset=")).toBe("");
+    expect(charsetOf("application/json; foo=bar")).toBeUndefined();
   });
 
   it("honours wildcards in Accept", () => {

@@ -1,7 +1,8 @@
 import type { McpServer } from "../../server/index.js";
 import { HttpDoor } from "../http/door.js";
+import { requestTimeout } from "../http/listener-limits.js";
 import { type HttpHandlerOptions, resolveHttpOptions } from "../http/options.js";
-import { FETCH_BODY, requestHead } from "./request.js";
+import { fetchBody, requestHead } from "./request.js";
 import { FetchResponseWriter } from "./response-writer.js";
 
 export interface FetchHandlerOptions extends HttpHandlerOptions {
@@ -12,6 +13,13 @@ export interface FetchHandlerOptions extends HttpHandlerOptions {
    * (Workers, `deno serve --parallel`) must.
    */
   sessions?: boolean;
+  /**
+   * How long a request's body may take to arrive, in ms from the call.
+   * Default 30 s; past it the client gets 408. 0: no limit (where the
+   * runtime bounds it itself). The runtime reads the headers before the
+   * handler is called: their time is its to bound.
+   */
+  requestTimeoutMs?: number;
 }
 
 /** The server as a web-standard handler. */
@@ -34,11 +42,11 @@ export function createFetchHandler(
   server: McpServer,
   options: FetchHandlerOptions = {},
 ): FetchHandler {
-  const { sessions, ...httpOptions } = options;
+  const { sessions, requestTimeoutMs, ...httpOptions } = options;
   const door = new HttpDoor(
     server,
     resolveHttpOptions(httpOptions),
-    FETCH_BODY,
+    fetchBody(requestTimeout(requestTimeoutMs)),
     sessions ? "sessions" : "sessionless",
   );
   const handler = (request: Request): Promise<Response> => {

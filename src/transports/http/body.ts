@@ -1,10 +1,12 @@
+import { isUtf8 } from "node:buffer";
 import type { IncomingMessage } from "node:http";
 import type { BodyOutcome } from "./exchange.js";
 
 /**
  * Reads a request body up to `maxBytes`. A declared Content-Length over the
  * limit is refused before any byte is kept; a body that grows past it stops
- * being kept at that point.
+ * being kept at that point. A body that is not UTF-8 is refused, not decoded
+ * with replacement characters.
  */
 export function readBody(
   req: IncomingMessage,
@@ -39,11 +41,11 @@ export function readBody(
     chunks.push(chunk);
   };
   const onEnd = () => {
-    const text =
-      chunks.length === 1
-        ? (chunks[0] as Buffer).toString("utf8")
-        : Buffer.concat(chunks, size).toString("utf8");
-    finish({ ok: true, text });
+    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+    const text = bytes.toString("utf8");
+    // Bytes that are not UTF-8 decode to U+FFFD: only a body that holds one needs the strict check.
+    const valid = !text.includes("\uFFFD") || isUtf8(bytes);
+    finish(valid ? { ok: true, text } : { ok: false, reason: "not-utf8" });
   };
   const onError = () => finish({ ok: false, reason: "aborted" });
   req.on("data", onData);

@@ -24,6 +24,7 @@ import {
   checkHostAndOrigin,
   checkJsonContentType,
   checkPostAccept,
+  checkSingleHost,
   type Refusal,
   resourceMetadataUrl,
 } from "./security.js";
@@ -56,6 +57,8 @@ export type SessionMode = "sessions" | "sessionless";
 
 const MISSING_SESSION =
   "Bad Request: Mcp-Session-Id header is required; send initialize first (without the header), then repeat the Mcp-Session-Id it returns on every request";
+const NOT_UTF8 =
+  "Parse error: the body is not valid UTF-8; send the JSON-RPC message encoded in UTF-8";
 const SHUTTING_DOWN = "Service Unavailable: the server is shutting down; try again later";
 const UNKNOWN_SESSION =
   "Session not found: it ended or never existed; send initialize again without an Mcp-Session-Id";
@@ -146,15 +149,20 @@ export class HttpDoor<Req extends RequestHead> {
     }
   }
 
+  /** One Host, one we serve, and no Origin of another site. */
+  private checkHost(req: Req): Refusal | undefined {
+    return checkSingleHost(req) ?? checkHostAndOrigin(req.headers, this.options);
+  }
+
   private guarded(req: Req, res: ResponseWriter, then: () => void): void {
-    const refusal = checkHostAndOrigin(req.headers, this.options);
+    const refusal = this.checkHost(req);
     if (refusal) refuse(res, refusal);
     else then();
   }
 
   private endpoint(req: Req, res: ResponseWriter): void {
     const { options } = this;
-    let refusal = checkHostAndOrigin(req.headers, options);
+    let refusal = this.checkHost(req);
     if (!refusal && options.authToken !== undefined) {
       const metadataUrl = resourceMetadataUrl(baseUrl(req, options), options.path);
       refusal = checkBearer(req.headers, options.authToken, metadataUrl);
@@ -206,6 +214,17 @@ export class HttpDoor<Req extends RequestHead> {
         sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
       } else if (body.ok) {
         this.route(parseMessage(body.text), req, res);
+      } else if (body.reason === "not-utf8") {
+        sendError(res, 400, ErrorCode.ParseError, NOT_UTF8);
+      } else if (body.reason === "timed-out") {
+        this.body.drop(req, res);
+        sendError(
+          res,
+          408,
+          TRANSPORT_ERROR,
+          `Request Timeout: the body did not arrive whole within ${body.afterMs} ms; send it at once, or raise requestTimeoutMs`,
+          { connection: "close" },
+        );
       } else if (body.reason === "too-large") {
         // Close rather than read and discard the rest of a body that may never end.
         this.body.drop(req, res);

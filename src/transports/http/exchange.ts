@@ -17,6 +17,8 @@ export interface RequestHead {
   /** The path and query, as sent on the request line. */
   readonly url?: string | undefined;
   readonly headers: HeaderMap;
+  /** Header names and values as sent, in turn (node:http's), where the runtime keeps them. */
+  readonly rawHeaders?: readonly string[];
 }
 
 /** The first value of a header, for headers that must have one. */
@@ -47,7 +49,9 @@ export interface ResponseWriter {
 
 export type BodyOutcome =
   | { ok: true; text: string }
-  | { ok: false; reason: "too-large" | "aborted" };
+  | { ok: false; reason: "too-large" | "not-utf8" | "aborted" }
+  /** Where the runtime does not bound the time a body takes (node:http does: 408 before the door). */
+  | { ok: false; reason: "timed-out"; afterMs: number };
 
 /** How one runtime reads a request body. */
 export interface BodySource<Req extends RequestHead> {

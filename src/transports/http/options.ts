@@ -63,6 +63,8 @@ export interface ResolvedHttpOptions {
 
 export const LOOPBACK_HOSTS: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
 
+export const DEFAULT_MAX_SESSIONS = 1000;
+
 const MIB = 1024 * 1024;
 
 function nonNegative(value: number | undefined, fallback: number, name: string): number {
@@ -85,7 +87,7 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
     throw new TypeError(`path must start with "/" and hold no query or fragment, got "${path}"`);
   }
   const hosts = options.allowedHosts ?? LOOPBACK_HOSTS;
-  const maxSessions = options.maxSessions ?? 1000;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   if (!Number.isInteger(maxSessions) || maxSessions < 1) {
     throw new TypeError(`maxSessions must be a whole number of 1 or more, got ${maxSessions}`);
   }

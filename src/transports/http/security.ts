@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { type HeaderMap, headerOf, type ResponseHeaders } from "./exchange.js";
+import { type HeaderMap, headerOf, type RequestHead, type ResponseHeaders } from "./exchange.js";
 import { LOOPBACK_HOSTS, type ResolvedHttpOptions } from "./options.js";
 import { TRANSPORT_ERROR } from "./responses.js";
 
@@ -23,6 +23,30 @@ function refuse(status: number, message: string, headers?: ResponseHeaders): Ref
 export function hostnameOf(host: string): string {
   const end = host.startsWith("[") ? host.indexOf("]") + 1 : host.lastIndexOf(":");
   return (end > 0 ? host.slice(0, end) : host).toLowerCase();
+}
+
+/**
+ * A request with more than one Host is refused (RFC 9112, section 3.2): a
+ * proxy in front may have routed it by one and this server check the other.
+ * node:http keeps the first in `headers` and every one in `rawHeaders`; Bun
+ * joins them with ", " (a host name holds no comma); Deno answers 400 itself.
+ */
+export function checkSingleHost(req: RequestHead): Refusal | undefined {
+  let hosts = 0;
+  const raw = req.rawHeaders;
+  if (raw) {
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i] as string;
+      if (name.length === 4 && name.toLowerCase() === "host") hosts++;
+    }
+  } else {
+    hosts = headerOf(req.headers, "host")?.split(",").length ?? 0;
+  }
+  if (hosts <= 1) return undefined;
+  return refuse(
+    400,
+    `Bad Request: the request has ${hosts} Host headers; send exactly one (RFC 9112, section 3.2)`,
+  );
 }
 
 /**
@@ -99,12 +123,33 @@ export function mediaType(value: string | undefined): string {
   return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
 }
 
+/** The charset parameter of a Content-Type value, unquoted, as sent; undefined when there is none. */
+export function charsetOf(value: string): string | undefined {
+  for (const parameter of value.split(";").slice(1)) {
+    const equals = parameter.indexOf("=");
+    if (equals === -1 || parameter.slice(0, equals).trim().toLowerCase() !== "charset") continue;
+    return parameter
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
+  }
+  return undefined;
+}
+
+/** JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrong. */
 export function checkJsonContentType(headers: HeaderMap): Refusal | undefined {
   const contentType = headerOf(headers, "content-type");
-  if (mediaType(contentType) === "application/json") return undefined;
+  if (contentType === undefined || mediaType(contentType) !== "application/json") {
+    return refuse(
+      415,
+      `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${JSON.stringify(contentType ?? "none")})`,
+    );
+  }
+  const charset = contentType.includes(";") ? charsetOf(contentType) : undefined;
+  if (charset === undefined || /^utf-?8$/i.test(charset)) return undefined;
   return refuse(
     415,
-    `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${JSON.stringify(contentType ?? "none")})`,
+    `Unsupported Media Type: send the JSON-RPC message in UTF-8, as Content-Type: application/json or application/json; charset=utf-8 (got charset ${JSON.stringify(charset)})`,
   );
 }
 

@@ -3,9 +3,15 @@ import type { AddressInfo } from "node:net";
 import type { McpServer } from "../../server/index.js";
 import { checkExposure, connectableHost, defaultAllowedHosts, listenError } from "./binding.js";
 import { createHttpHandler, type HttpStats } from "./handler.js";
+import {
+  capConnections,
+  type ListenerLimitOptions,
+  nodeServerOptions,
+  resolveListenerLimits,
+} from "./listener-limits.js";
 import type { HttpHandlerOptions } from "./options.js";
 
-export interface HttpServeOptions extends HttpHandlerOptions {
+export interface HttpServeOptions extends HttpHandlerOptions, ListenerLimitOptions {
   /** Interface to bind. Default 127.0.0.1: only this machine can connect. */
   host?: string;
   /** Default 3000; 0 picks a free port. */
@@ -70,6 +76,9 @@ export async function serveHttp(
     port = 3000,
     handleSignals = false,
     allowUnauthenticatedRemote = false,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    maxConnections,
     ...handlerOptions
   } = options;
   // node reads an empty host as "every interface": never expose the server by accident.
@@ -78,15 +87,22 @@ export async function serveHttp(
       "host must not be empty; leave it unset to bind 127.0.0.1 (this machine only)",
     );
   }
+  const limits = resolveListenerLimits({
+    headersTimeoutMs,
+    requestTimeoutMs,
+    maxConnections,
+    maxSessions: handlerOptions.maxSessions,
+  });
   checkExposure(host, handlerOptions.authToken !== undefined, allowUnauthenticatedRemote);
   const allowedHosts =
     handlerOptions.allowedHosts ?? defaultAllowedHosts(host, (message) => server.warn(message));
   const handler = createHttpHandler(server, { ...handlerOptions, allowedHosts });
   const responses = new OpenResponses();
-  const listener = createHttpServer((req, res) => {
+  const listener = createHttpServer(nodeServerOptions(limits), (req, res) => {
     responses.add(res);
     handler.handle(req, res);
   });
+  capConnections(listener, limits.maxConnections, (message) => server.warn(message));
 
   await new Promise<void>((resolve, reject) => {
     const fail = (error: Error) => {

@@ -1,0 +1,107 @@
+import type { Server, ServerOptions } from "node:http";
+import { DEFAULT_MAX_SESSIONS } from "./options.js";
+
+/** What a listener of our own allows a client that is slow to send, or one connection too many. */
+export interface ListenerLimitOptions {
+  /**
+   * How long a client may take to send a request's headers, in ms. Default
+   * 10 s; past it the client gets 408 and the connection closes. 0: no limit.
+   */
+  headersTimeoutMs?: number;
+  /**
+   * How long a client may take to send a whole request, headers and body,
+   * in ms. Default 30 s; past it the client gets 408 and the connection
+   * closes. The answer is not limited: an event stream stays open for as
+   * long as the client reads it. 0: no limit.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * Connections open at once. Default 2 × maxSessions + 1000 (3000): room
+   * for every session's GET stream and every listen stream, and 1000 more.
+   * One more is closed as soon as it is accepted, unanswered. 0: no limit.
+   */
+  maxConnections?: number;
+}
+
+export interface ListenerLimits {
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  /** 0: no limit. */
+  readonly maxConnections: number;
+}
+
+function wholeNumber(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0) {
+    throw new TypeError(`${name} must be a whole number of 0 (no limit) or more, got ${value}`);
+  }
+  return value;
+}
+
+/** How long a request may take to arrive (on node:http, headers included). */
+export function requestTimeout(value: number | undefined): number {
+  return wholeNumber(value, 30_000, "requestTimeoutMs");
+}
+
+export function resolveListenerLimits(
+  options: ListenerLimitOptions & { maxSessions?: number },
+): ListenerLimits {
+  const headersTimeoutMs = wholeNumber(options.headersTimeoutMs, 10_000, "headersTimeoutMs");
+  const requestTimeoutMs = requestTimeout(options.requestTimeoutMs);
+  if (headersTimeoutMs > 0 && requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
+    throw new TypeError(
+      `headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs}): the request's time includes its headers`,
+    );
+  }
+  const streams = 2 * (options.maxSessions ?? DEFAULT_MAX_SESSIONS);
+  const maxConnections = wholeNumber(options.maxConnections, streams + 1000, "maxConnections");
+  return { headersTimeoutMs, requestTimeoutMs, maxConnections };
+}
+
+/**
+ * node:http's own time limits. It checks them every
+ * `connectionsCheckingInterval` (30 s unless told), which would let a slow
+ * client hold on long past a 10 s limit: check at a tenth of the shortest,
+ * at most once a second.
+ */
+export function nodeServerOptions(limits: ListenerLimits): ServerOptions {
+  const set = [limits.headersTimeoutMs, limits.requestTimeoutMs].filter((ms) => ms > 0);
+  const shortest = Math.min(...set);
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    ...(set.length > 0 && {
+      connectionsCheckingInterval: Math.max(1, Math.min(1000, Math.floor(shortest / 10))),
+    }),
+  };
+}
+
+/** How often, at most, refused connections are reported. */
+const DROP_REPORT_MS = 60_000;
+
+/**
+ * Caps the connections `listener` holds. Past the cap node:http closes a new
+ * connection at once: answering it would mean reading its request, the very
+ * work the cap refuses. The refusals are reported on stderr at most once a
+ * minute, so the operator sees them and a flood does not flood the log.
+ */
+export function capConnections(
+  listener: Server,
+  maxConnections: number,
+  warn: (message: string) => void,
+): void {
+  if (maxConnections === 0) return;
+  listener.maxConnections = maxConnections;
+  let refused = 0;
+  let reportedAt = Number.NEGATIVE_INFINITY;
+  listener.on("drop", () => {
+    refused++;
+    const now = Date.now();
+    if (now - reportedAt < DROP_REPORT_MS) return;
+    reportedAt = now;
+    warn(
+      `refused ${refused === 1 ? "a connection" : `${refused} connections`}: the server already holds its limit of ${maxConnections} (maxConnections); each was closed unanswered. Raise http.maxConnections if this is expected load`,
+    );
+    refused = 0;
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * The time limits of a built bundle on each runtime that listens itself
+ * (Node, Bun, Deno, and `deno serve`): a body that never ends is answered
+ * 408 at requestTimeoutMs everywhere, and on Bun, whose idle timeout runs while a
+ * request is answered, neither a long call nor a quiet event stream is cut.
+ */
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openSocket, type RawSocket, requestHead } from "../http/raw-socket.js";
+import { stopAll } from "../http-cli/helpers.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { build, startDoor, targetOf } from "./helpers/runtimes.js";
+
+/** `hold` answers once `release` is called: a call as long as the test wants, timed by nothing. */
+const HOLD_TOOLS = `import { defineTool } from "mcp-dir";
+
+const gate = globalThis as { release?: () => void; released?: Promise<void> };
+gate.released ??= new Promise<void>((resolve) => {
+  gate.release = resolve;
+});
+
+export const hold = defineTool({
+  name: "hold",
+  description: "Reports progress, then answers once release is called",
+  handler: async (_args, ctx) => {
+    await ctx.progress(1, 2, "holding");
+    await gate.released;
+    return "released";
+  },
+});
+
+export const release = defineTool({
+  name: "release",
+  description: "Lets hold answer",
+  handler: () => {
+    gate.release?.();
+    return "done";
+  },
+});
+`;
+
+const CONFIG = { http: { requestTimeoutMs: 1000, headersTimeoutMs: 500, keepAliveMs: 0 } };
+
+let dir: string;
+let outRoot: string;
+
+beforeAll(async () => {
+  dir = await createServerDir({
+    "tools/hold.ts": HOLD_TOOLS,
+    "mcp-dir.config.json": JSON.stringify(CONFIG),
+  });
+  outRoot = await createServerDir({});
+  await Promise.all(
+    (["node", "bun", "deno"] as const).map((target) => build(dir, join(outRoot, target), target)),
+  );
+});
+
+const sockets: RawSocket[] = [];
+
+async function connect(url: string): Promise<RawSocket> {
+  const raw = await openSocket(url);
+  sockets.push(raw);
+  return raw;
+}
+
+afterEach(() => {
+  for (const raw of sockets.splice(0)) raw.socket.destroy();
+});
+
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+function call(url: string, name: string, progressToken?: string): Promise<Response> {
+  const meta = progressToken === undefined ? ENVELOPE : { ...ENVELOPE, progressToken };
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": name,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: name,
+      method: "tools/call",
+      params: { name, arguments: {}, _meta: meta },
+    }),
+  });
+}
+
+describe.each(["node", "bun", "deno", "deno serve"] as const)("a bundle run by %s", (door) => {
+  it("answers 408 to a body that has not ended within requestTimeoutMs", async () => {
+    const url = await startDoor(door, { dir, out: join(outRoot, targetOf(door) ?? "") }, {});
+    const raw = await connect(url);
+    raw.socket.write(
+      `${requestHead("POST", "/mcp", [
+        ["host", new URL(url).host],
+        ["content-type", "application/json"],
+        ["accept", "application/json, text/event-stream"],
+        ["transfer-encoding", "chunked"],
+      ])}5\r\n{"jso\r\n`,
+    );
+    expect(await raw.receive("\r\n\r\n")).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    // node:http answers 408 itself, before the door; Bun and Deno leave it to the door.
+    if (door !== "node") {
+      expect(await raw.receive("}}")).toBe(
+        '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Request Timeout: the body did not arrive whole within 1000 ms; send it at once, or raise requestTimeoutMs"}}',
+      );
+    }
+  });
+});
+
+describe("a bundle run by Bun", () => {
+  it("cuts neither a long call nor a quiet event stream at its idle timeout", async () => {
+    const url = await startDoor("bun", { dir, out: join(outRoot, "bun") }, {});
+    const plain = call(url, "hold");
+    const streamed = await call(url, "hold", "progress");
+    expect(streamed.headers.get("content-type")).toBe("text/event-stream");
+    const events = streamed.body?.pipeThrough(new TextDecoderStream()).getReader();
+    expect((await events?.read())?.value).toContain('"message":"holding"');
+    // Bun closes a connection that has sent nothing after its fixed 10 s: by then every
+    // connection opened before it has been idle as long, and would have been cut with it.
+    const silent = await connect(url);
+    expect(await silent.closed).toBe("");
+    expect(await (await call(url, "release")).json()).toMatchObject({ result: {} });
+    expect(await (await plain).json()).toMatchObject({
+      result: { content: [{ type: "text", text: "released" }] },
+    });
+    let rest = "";
+    for (let read = await events?.read(); read && !read.done; read = await events?.read()) {
+      rest += read.value;
+    }
+    expect(rest).toContain('"text":"released"');
+  });
+});
