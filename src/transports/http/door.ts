@@ -3,7 +3,6 @@ import {
   encodeMessage,
   failure,
   isRequest,
-  isResponse,
   type JsonRpcId,
   type Parsed,
   parseMessage,
@@ -30,7 +29,7 @@ import {
 } from "./security.js";
 import { SessionTable } from "./session-table.js";
 import type { HttpSessionTransport } from "./session-transport.js";
-import { serveSessionlessPost } from "./sessionless-post.js";
+import { postSessionless } from "./sessionless-post.js";
 import { serveStatelessPost } from "./stateless-post.js";
 
 export interface HttpStats {
@@ -251,7 +250,7 @@ export class HttpDoor<Req extends RequestHead> {
     } else if (eraOf(parsed, headerOf(req.headers, "mcp-protocol-version")) === "stateless") {
       this.stateless(parsed, req, res);
     } else if (!this.sessions) {
-      this.sessionless(parsed, req, res);
+      postSessionless(this.server, parsed, headerOf(req.headers, "mcp-protocol-version"), res);
     } else if (headerOf(req.headers, "mcp-session-id") === undefined) {
       // Without a session id the body must be an initialize that opens one.
       this.deliver(parsed, undefined, res);
@@ -327,40 +326,6 @@ export class HttpDoor<Req extends RequestHead> {
       transport.post(parsed, res, ids, initialize);
     } else {
       transport.accept(parsed, res);
-    }
-  }
-
-  /** A 2025 POST where no session is kept: each request answered on its own. */
-  private sessionless(
-    parsed: Exclude<Parsed, { kind: "invalid" }>,
-    req: Req,
-    res: ResponseWriter,
-  ): void {
-    if (parsed.kind === "batch") {
-      sendError(
-        res,
-        400,
-        ErrorCode.InvalidRequest,
-        "Invalid Request: POST one JSON-RPC message, not a batch",
-      );
-      return;
-    }
-    const { message } = parsed;
-    if (isResponse(message)) {
-      sendError(
-        res,
-        400,
-        TRANSPORT_ERROR,
-        "Bad Request: this server sends no requests, so it takes no responses",
-      );
-    } else if (isRequest(message)) {
-      const version = headerOf(req.headers, "mcp-protocol-version");
-      void serveSessionlessPost(this.server, message, version).then((response) =>
-        sendJson(res, 200, encodeMessage(response)),
-      );
-    } else {
-      // A notification (initialized, cancelled) has nothing to act on without a session.
-      sendEmpty(res, 202);
     }
   }
 

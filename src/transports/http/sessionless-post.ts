@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  encodeMessage,
   failure,
   isRequest,
   isResponse,
@@ -7,11 +8,48 @@ import {
   type JsonRpcMessage,
   type JsonRpcRequest,
   type JsonRpcResponse,
+  type Parsed,
 } from "../../jsonrpc/index.js";
 import { LATEST_STATEFUL_VERSION } from "../../protocol/versions.js";
 import { type McpServer, methodsFor, type Transport } from "../../server/index.js";
+import type { ResponseWriter } from "./exchange.js";
+import { sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 
 const WARM_UP_ID = "mcp-dir-stateless-initialize";
+
+/** A 2025 POST where no session is kept: each request answered on its own. */
+export function postSessionless(
+  server: McpServer,
+  parsed: Exclude<Parsed, { kind: "invalid" }>,
+  versionHeader: string | undefined,
+  res: ResponseWriter,
+): void {
+  if (parsed.kind === "batch") {
+    sendError(
+      res,
+      400,
+      ErrorCode.InvalidRequest,
+      "Invalid Request: POST one JSON-RPC message, not a batch",
+    );
+    return;
+  }
+  const { message } = parsed;
+  if (isResponse(message)) {
+    sendError(
+      res,
+      400,
+      TRANSPORT_ERROR,
+      "Bad Request: this server sends no requests, so it takes no responses",
+    );
+  } else if (isRequest(message)) {
+    void serveSessionlessPost(server, message, versionHeader).then((response) =>
+      sendJson(res, 200, encodeMessage(response)),
+    );
+  } else {
+    // A notification (initialized, cancelled) has nothing to act on without a session.
+    sendEmpty(res, 202);
+  }
+}
 
 /**
  * One 2025 request served without a session, as a deployment with no
