@@ -42,9 +42,17 @@ export function withinTimeLimit<T>(
     }, limit);
     // A handler that hangs must not keep a process alive that would otherwise end.
     (timer as { unref?: () => void }).unref?.();
-    run()
-      .then(resolve, reject)
-      .finally(() => clearTimeout(timer));
+    // then() with both settlers rather than finally(): one promise less for every run.
+    run().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
 }
 
