@@ -2,10 +2,11 @@ import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
 import { resolveHttpOptions } from "../transports/http/options.js";
 import type { HttpServeOptions } from "../transports/http/serve.js";
 import type { ServerConfig } from "./config.js";
+import { DEFINITION_FOLDERS } from "./folders.js";
 
 /**
  * What is wrong with one option's value, each said as "must ..." (the option
- * itself) or "<field> must ..." (one of its fields). Options it
+ * itself), "<field> must ..." or "[<index>] must ..." (a part of it). Options it
  * ignores are told to `warn`.
  */
 export type Check = (value: unknown, warn: (message: string) => void) => string[];
@@ -22,6 +23,33 @@ const must =
 const text = must((value) => typeof value === "string", "must be text");
 const isListOfText = (value: unknown) =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/** Each glob: relative to the server directory, positive, and (for include) in a folder that loads. */
+function globs(example: string, underFolders: boolean): Check {
+  return (value) => {
+    if (!isListOfText(value)) return [`must be a list of glob patterns, such as ["${example}"]`];
+    const problems: string[] = [];
+    for (const [index, pattern] of (value as string[]).entries()) {
+      const at = `[${index}] must`;
+      const first = pattern.split("/")[0] ?? "";
+      if (pattern.trim() === "") problems.push(`${at} not be empty`);
+      else if (pattern.startsWith("!")) {
+        problems.push(
+          `${at} not start with "!"; list the pattern in ${underFolders ? "exclude" : "include"} instead`,
+        );
+      } else if (pattern.startsWith("/") || /^[A-Za-z]:/.test(pattern)) {
+        problems.push(`${at} be relative to the server directory, got "${pattern}"`);
+      } else if (pattern.split("/").includes("..")) {
+        problems.push(`${at} stay inside the server directory (no ".."), got "${pattern}"`);
+      } else if (underFolders && !(DEFINITION_FOLDERS as readonly string[]).includes(first)) {
+        problems.push(
+          `${at} start with tools/, prompts/ or resources/ (the folders that load), got "${pattern}"`,
+        );
+      }
+    }
+    return problems;
+  };
+}
 
 /** The rules of the HTTP transport for one field (resolveHttpOptions), its message as is. */
 function transportRule(options: HttpServeOptions): string[] {
@@ -117,10 +145,13 @@ export const CHECKS: Record<keyof ServerConfig, Check> = {
     }
     return [];
   },
+  include: globs("tools/**", true),
+  exclude: globs("tools/drafts/**", false),
   http,
 };
 
-/** `http.port must ...` for a field, `pageSize must ...` for the option. */
+/** `http.port must ...` for a field, `include[1] must ...` for an item, `pageSize must ...` for the option. */
 export function describeProblem(option: string, problem: string): string {
-  return problem.startsWith("must") ? `${option} ${problem}` : `${option}.${problem}`;
+  if (problem.startsWith("must")) return `${option} ${problem}`;
+  return problem.startsWith("[") ? `${option}${problem}` : `${option}.${problem}`;
 }

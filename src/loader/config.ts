@@ -37,6 +37,13 @@ export interface ServerConfig {
    * signing key is not configured here: set MCP_DIR_STATE_KEY.
    */
   inputRounds?: { ttlMs?: number; maxRounds?: number };
+  /**
+   * Globs of the files that load, relative to the server directory, each under
+   * tools/, prompts/ or resources/. Default: every file of those folders.
+   */
+  include?: string[];
+  /** Globs of files, or folders, that do not load, e.g. ["tools/drafts/**"]. */
+  exclude?: string[];
   http?: HttpConfig;
 }
 

@@ -87,7 +87,7 @@ export default defineConfig({
       "mcp-dir.config.json: inputRounds.maxRounds must be a whole number of 0 or more",
     ]);
     expect(warnings.map(formatWarning)).toEqual([
-      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, http',
+      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, include, exclude, http',
     ]);
     expect(config.name).toBe(dir.split(/[/\\]/).pop());
   });
