@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createEmptyDir } from "../loader/helpers/server-dir.js";
 import {
+  leavesMarker,
   reloaded,
   removeServerDirs,
   startDev,
@@ -18,17 +19,6 @@ import {
 
 afterEach(stopDevServers);
 afterAll(removeServerDirs);
-
-/** A tool file whose top-level code leaves `marker` behind when it is imported. */
-function leavesMarker(marker: string): string {
-  return `import { writeFileSync } from "node:fs";
-import { defineTool } from "mcp-dir";
-
-writeFileSync(${JSON.stringify(marker)}, "imported");
-
-export default defineTool({ description: "Work in progress", handler: () => "wip" });
-`;
-}
 
 describe("mcp-dir dev: include and exclude", () => {
   it("a file saved into an excluded folder is not loaded; the list does not change", async () => {

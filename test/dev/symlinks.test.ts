@@ -12,6 +12,7 @@ import { createEmptyDir, createServerDir } from "../loader/helpers/server-dir.js
 import {
   connectDev,
   type DevServer,
+  leavesMarker,
   RESOURCE_UPDATED,
   RESOURCES_CHANGED,
   reloaded,
@@ -27,16 +28,6 @@ afterAll(removeServerDirs);
 const OUTSIDE =
   "is a symbolic link that leads outside the server directory; skipped (only links whose target stays inside the server directory are followed)";
 const CYCLE = "is a symbolic link to a folder that contains it (a cycle); skipped";
-
-/** A code file whose top-level code leaves `marker` behind when it is imported. */
-function leavesMarker(marker: string): string {
-  return `import { writeFileSync } from "node:fs";
-
-writeFileSync(${JSON.stringify(marker)}, "imported");
-
-export const imported = true;
-`;
-}
 
 /**
  * Saves tools/b.ts as its `version`-th save and waits until dev reloaded it:
