@@ -88,6 +88,8 @@ export async function scanDirectory(dir: string, patterns: ScanPatterns = {}): P
           cwd: root,
           ignore: [...ALWAYS_SKIPPED, ...withContents(patterns.exclude ?? [])],
           fs: { stat: links.stat },
+          // A folder that cannot be read (or vanished meanwhile) lists nothing, as before.
+          suppressErrors: true,
         });
   files.sort();
   return {
