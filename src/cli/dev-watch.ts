@@ -11,6 +11,7 @@ import {
   formatWarning,
   type LoadProblem,
   type ReloadableModules,
+  type ScanPatterns,
 } from "../loader/index.js";
 import { countSummary } from "./load-report.js";
 import { divertStdout, printError } from "./stdout.js";
@@ -20,15 +21,17 @@ import { divertStdout, printError } from "./stdout.js";
  * per reloaded or removed file (with how long the reload took) and every
  * problem with its location; clients get list_changed and resources/updated
  * from the registry, and each problem as a log notification at level error.
- * `verbose` adds what changed on disk and what clients were told.
+ * `verbose` adds what changed on disk and what clients were told. `patterns`
+ * (the config file's include and exclude) say which files load.
  */
 export async function startWatching(
   server: McpServer,
   root: string,
   importer: ReloadableModules,
+  patterns: ScanPatterns,
   verbose: boolean,
 ): Promise<DirectoryWatcher> {
-  const reloader = new HotReloader(root, server.registry, importer);
+  const reloader = new HotReloader(root, server.registry, importer, patterns);
   // Serve what the initial load left out (a name collision) and remember what failed.
   await authorCode(() => reloader.start());
   const watcher = watchDirectory(

@@ -42,6 +42,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
         server,
         root,
         importer,
+        load.config,
         options.dev.verbose,
       )
     : undefined;

@@ -2,9 +2,10 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, sep } from "node:path";
 import type * as TS from "typescript";
-import { CONFIG_FILES } from "../loader/config.js";
+// The names alone: --help must not load the config checks.
+import { CONFIG_FILES } from "../loader/config-files.js";
 import { CODE_EXTENSIONS } from "../loader/folders.js";
-import { scanDirectory } from "../loader/scan.js";
+import type { ScanPatterns } from "../loader/scan.js";
 import { TYPESCRIPT_DEFAULTS } from "./typescript-defaults.js";
 
 export interface TypeCheck {
@@ -43,10 +44,16 @@ const NO_INPUTS = 18003;
  * config file, with what they import. Compiler options come from
  * `<root>/tsconfig.json` (its include and files do not narrow what is
  * checked), else from TYPESCRIPT_DEFAULTS. `shownDir` names the directory in
- * messages.
+ * messages; `patterns` are the config file's include and exclude.
  */
-export async function typecheckDirectory(root: string, shownDir: string): Promise<TypeCheck> {
-  const { files } = await scanDirectory(root);
+export async function typecheckDirectory(
+  root: string,
+  shownDir: string,
+  patterns: ScanPatterns = {},
+): Promise<TypeCheck> {
+  // The scan (fast-glob) loads when a check runs, not for `check --help`.
+  const { scanDirectory } = await import("../loader/scan.js");
+  const { files } = await scanDirectory(root, patterns);
   const code = [...CONFIG_FILES.filter((file) => existsSync(join(root, file))), ...files].filter(
     (file) => CODE_EXTENSIONS.some((extension) => file.endsWith(extension)),
   );

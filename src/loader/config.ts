@@ -1,12 +1,9 @@
 import { access, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import {
-  isMiddlewareDefinition,
-  type Middleware,
-  type MiddlewareDefinition,
-} from "../define/middleware.js";
-import { timeoutProblem } from "../define/timeout.js";
-import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
+import type { Middleware, MiddlewareDefinition } from "../define/middleware.js";
+import type { LoggingLevel } from "../protocol/types.js";
+import { CHECKS, describeProblem } from "./config-checks.js";
+import { CONFIG_FILES } from "./config-files.js";
 import { describeImportError } from "./import-error.js";
 import type { ModuleImporter } from "./importer.js";
 import type { LoadProblem, LoadWarning } from "./problems.js";
@@ -62,6 +59,13 @@ export interface ServerConfig {
    * directory's own `_middleware.ts` files.
    */
   middleware?: (Middleware | MiddlewareDefinition)[];
+  /**
+   * Globs of the files that load, relative to the server directory, each under
+   * tools/, prompts/ or resources/. Default: every file of those folders.
+   */
+  include?: string[];
+  /** Globs of files, or folders, that do not load, e.g. ["tools/drafts/**"]. */
+  exclude?: string[];
   http?: HttpConfig;
 }
 
@@ -77,85 +81,7 @@ export interface ResolvedConfig extends ServerConfig {
   file?: string;
 }
 
-export const CONFIG_FILES = [
-  "mcp-dir.config.ts",
-  "mcp-dir.config.mts",
-  "mcp-dir.config.js",
-  "mcp-dir.config.mjs",
-  "mcp-dir.config.json",
-];
-
-type Check = (value: unknown) => string | undefined;
-
-const text: Check = (value) => (typeof value === "string" ? undefined : "must be text");
-const listOfText: Check = (value) =>
-  Array.isArray(value) && value.every((item) => typeof item === "string")
-    ? undefined
-    : "must be a list of strings";
-
-const wholeBytes: Check = (value) =>
-  Number.isInteger(value) && (value as number) >= 0
-    ? undefined
-    : "must be a whole number of bytes, 0 (no limit) or more";
-
-const CHECKS: Record<keyof ServerConfig, Check> = {
-  name: (value) =>
-    typeof value === "string" && value !== "" ? undefined : "must be non-empty text",
-  version: text,
-  title: text,
-  description: text,
-  instructions: text,
-  pageSize: (value) =>
-    Number.isInteger(value) && (value as number) > 0 ? undefined : "must be a positive integer",
-  logLevel: (value) =>
-    LOGGING_LEVELS.includes(value as LoggingLevel)
-      ? undefined
-      : `must be one of ${LOGGING_LEVELS.join(", ")}`,
-  inputRounds: (value) => {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      return "must be an object, such as { ttlMs: 900000, maxRounds: 10 }";
-    }
-    for (const [key, setting] of Object.entries(value)) {
-      if (key !== "ttlMs" && key !== "maxRounds") {
-        return `must hold only ttlMs and maxRounds, not "${key}" (the signing key comes from MCP_DIR_STATE_KEY)`;
-      }
-      if (!(Number.isInteger(setting) && (setting as number) >= 0)) {
-        return `${key} must be a whole number of 0 or more`;
-      }
-    }
-    return undefined;
-  },
-  callTimeoutMs: timeoutProblem,
-  maxResultBytes: wholeBytes,
-  maxSubscriptions: (value) =>
-    Number.isInteger(value) && (value as number) >= 0
-      ? undefined
-      : "must be a whole number of 0 or more",
-  memoryBudgetBytes: wholeBytes,
-  middleware: (value) =>
-    Array.isArray(value) &&
-    value.every((item) => typeof item === "function" || isMiddlewareDefinition(item))
-      ? undefined
-      : "must be a list of middleware: functions (ctx, next) => ..., or defineMiddleware(...)",
-  http: (value) => {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      return "must be an object, such as { port: 3000 }";
-    }
-    const http = value as HttpConfig;
-    const port = http.port;
-    if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
-      return "port must be an integer from 0 to 65535";
-    }
-    for (const key of ["host", "path"] as const) {
-      if (http[key] !== undefined && typeof http[key] !== "string") return `${key} must be text`;
-    }
-    for (const key of ["allowedOrigins", "allowedHosts"] as const) {
-      if (http[key] !== undefined && listOfText(http[key]))
-        return `${key} must be a list of strings`;
-    }
-    return undefined;
-  },
-};
+export { CONFIG_FILES } from "./config-files.js";
 
 export interface ConfigLoad {
   config: ResolvedConfig;
@@ -248,7 +174,7 @@ export async function loadConfig(dir: string, importer: ModuleImporter): Promise
   }
   const values = read.value as Record<string, unknown>;
   for (const [key, value] of Object.entries(values)) {
-    const check = CHECKS[key as keyof ServerConfig];
+    const check = Object.hasOwn(CHECKS, key) ? CHECKS[key as keyof ServerConfig] : undefined;
     if (check === undefined) {
       load.warnings.push({
         file,
@@ -257,14 +183,15 @@ export async function loadConfig(dir: string, importer: ModuleImporter): Promise
       continue;
     }
     if (value === undefined) continue;
-    const problem = check(value);
-    if (problem === undefined) continue;
-    // "must ..." is about the option itself; "port must ..." about one of its fields.
-    const path = problem.startsWith("must") ? `${key} ` : `${key}.`;
-    load.problems.push({ file, message: `${path}${problem}` });
+    const warn = (message: string) => load.warnings.push({ file, message });
+    for (const problem of check(value, warn)) {
+      load.problems.push({ file, message: describeProblem(key, problem) });
+    }
   }
   if (load.problems.length === 0) {
-    const known = Object.fromEntries(Object.entries(values).filter(([key]) => key in CHECKS));
+    const known = Object.fromEntries(
+      Object.entries(values).filter(([key]) => Object.hasOwn(CHECKS, key)),
+    );
     load.config = { ...defaults, ...known, file };
   }
   return load;

@@ -17,4 +17,4 @@ export { type LoadedServer, loadServer } from "./load-server.js";
 export { formatProblem, formatWarning, type LoadProblem, type LoadWarning } from "./problems.js";
 export { ReloadableModules } from "./reloadable-modules.js";
 export { staticResourceUri } from "./resource-naming.js";
-export { isSkipped, scanDirectory } from "./scan.js";
+export { type ScanPatterns, type ScanResult, scanDirectory } from "./scan.js";

@@ -48,7 +48,7 @@ export async function loadDirectory(
       options.loadTimeoutMs === undefined ? {} : { loadTimeoutMs: options.loadTimeoutMs },
     );
   const { config, problems, warnings } = await loadConfig(root, importer);
-  const { folders, files, warnings: skippedLinks } = await scanDirectory(root);
+  const { folders, files, warnings: skippedLinks } = await scanDirectory(root, config);
   warnings.push(...skippedLinks);
   await importer.preload?.(files.filter(isCodeFile).map((file) => resolve(root, file)));
   const sources = new Map<string, SourceEntry[]>();

@@ -1,8 +1,8 @@
-import type { Dirent } from "node:fs";
-import { lstat, readdir, realpath, stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { DEFINITION_FOLDERS, type DefinitionFolder } from "./folders.js";
-import { isInsideDir } from "./inside-dir.js";
+import fg from "fast-glob";
+import { DEFINITION_FOLDERS, type DefinitionFolder, folderOf } from "./folders.js";
+import { LinkRule } from "./link-rule.js";
 import type { LoadWarning } from "./problems.js";
 
 export interface ScanResult {
@@ -12,115 +12,115 @@ export interface ScanResult {
   readonly files: string[];
   /** Symbolic links left out, each with why. */
   readonly warnings: LoadWarning[];
+  /** The files reached through a link, each with its real path (relative, "/" separators). */
+  readonly realPaths: ReadonlyMap<string, string>;
 }
 
-function isPrivateSegment(segment: string): boolean {
-  return segment.startsWith("_") || segment.startsWith(".") || segment === "node_modules";
+/** Which files of the definition folders load: the config file's `include` and `exclude`. */
+export interface ScanPatterns {
+  /** Globs under tools/, prompts/ or resources/: only the files they match load. Default: all. */
+  readonly include?: readonly string[] | undefined;
+  /** Globs: the files they match, and everything in the folders they match, do not load. */
+  readonly exclude?: readonly string[] | undefined;
+}
+
+/** Each pattern, and everything under what it matches (so that fast-glob does not walk in). */
+function withContents(patterns: readonly string[]): string[] {
+  return patterns.flatMap((pattern) => {
+    const path = pattern.replace(/\/+$/, "");
+    return [path, `${path}/**`];
+  });
 }
 
 /**
- * Files the loader never imports: helpers and private folders (`_x`), hidden
- * files (`.x`), tests (`x.test.ts`, `x.spec.ts`), type declarations (`x.d.ts`).
+ * Never loaded, whatever `include` says: helpers and private folders (`_x`),
+ * hidden files (`.x`), dependencies, tests (`x.test.ts`, `x.spec.ts`) and type
+ * declarations (`x.d.ts`).
  */
-export function isSkipped(relativePath: string): boolean {
-  const segments = relativePath.split("/");
-  const base = segments[segments.length - 1] ?? "";
-  return (
-    segments.some(isPrivateSegment) ||
-    /\.(test|spec)\.[^.]+$/.test(base) ||
-    /\.d\.[cm]?ts$/.test(base)
+export const ALWAYS_SKIPPED: readonly string[] = [
+  ...withContents(["**/_*", "**/.*", "**/node_modules"]),
+  "**/*.{test,spec}.+([!.])",
+  "**/*.d.{ts,mts,cts}",
+];
+
+/** The leading segments of a glob that hold no pattern: the folder fast-glob starts from. */
+function staticBase(pattern: string): string {
+  const segments = pattern.split("/");
+  const dynamic = segments.findIndex((segment) => fg.isDynamicPattern(segment));
+  return segments.slice(0, dynamic === -1 ? undefined : dynamic).join("/");
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
   );
 }
 
-const OUTSIDE =
-  "is a symbolic link that leads outside the server directory; skipped (only links whose target stays inside the server directory are followed)";
-const CYCLE = "is a symbolic link to a folder that contains it (a cycle); skipped";
-const BROKEN = "is a symbolic link to nothing (its target does not exist); skipped";
-
-type Resolved = { kind: "file" | "dir"; real: string } | undefined;
-
-/** One walk of a server directory: the files found and the links left out. */
-class Walk {
-  readonly files: string[] = [];
-  readonly warnings: LoadWarning[] = [];
-
-  constructor(private readonly root: string) {}
-
-  /**
-   * What a path is once links are followed, or undefined (with a warning) for a
-   * link that is broken, leaves the server directory or leads back to a folder
-   * being walked.
-   */
-  async resolve(path: string, isLink: boolean, ancestors: readonly string[]): Promise<Resolved> {
-    const absolute = join(this.root, path);
-    let real: string;
-    let isDirectory: boolean;
-    try {
-      real = await realpath(absolute);
-      isDirectory = (await stat(real)).isDirectory();
-    } catch {
-      if (isLink) this.warnings.push({ file: path, message: BROKEN });
-      return undefined;
-    }
-    if (!isLink) return { kind: isDirectory ? "dir" : "file", real };
-    if (!isInsideDir(this.root, real)) {
-      this.warnings.push({ file: path, message: OUTSIDE });
-      return undefined;
-    }
-    if (isDirectory && ancestors.some((ancestor) => isInsideDir(real, ancestor))) {
-      this.warnings.push({ file: path, message: CYCLE });
-      return undefined;
-    }
-    return { kind: isDirectory ? "dir" : "file", real };
-  }
-
-  async folder(path: string, ancestors: readonly string[]): Promise<void> {
-    let entries: Dirent[];
-    try {
-      entries = await readdir(join(this.root, path), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const child = `${path}/${entry.name}`;
-      if (isPrivateSegment(entry.name)) continue;
-      if (entry.isFile()) {
-        if (!isSkipped(child)) this.files.push(child);
-        continue;
-      }
-      if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
-      const resolved = await this.resolve(child, entry.isSymbolicLink(), ancestors);
-      if (resolved?.kind === "file" && !isSkipped(child)) this.files.push(child);
-      else if (resolved?.kind === "dir") await this.folder(child, [...ancestors, resolved.real]);
-    }
-  }
-}
-
 /**
- * Lists the files of a server directory in a stable order (same tree, same
- * list). Links are followed while their target stays inside the directory and
- * forms no cycle; any other is left out with a warning.
+ * Lists the files of a server directory that load, in a stable order (same
+ * tree, same list), with fast-glob: every file under tools/, prompts/ and
+ * resources/ (or those `include` matches) except ALWAYS_SKIPPED and what
+ * `exclude` matches. Links are followed while their target stays inside the
+ * directory and forms no cycle; any other is left out with a warning.
  */
-export async function scanDirectory(dir: string): Promise<ScanResult> {
+export async function scanDirectory(dir: string, patterns: ScanPatterns = {}): Promise<ScanResult> {
   const root = await realpath(dir);
-  const walk = new Walk(root);
+  const links = new LinkRule(root);
   const folders: DefinitionFolder[] = [];
   for (const folder of DEFINITION_FOLDERS) {
-    const isLink = await lstatIsLink(join(root, folder));
-    const resolved = await walk.resolve(folder, isLink, [root]);
-    if (resolved?.kind !== "dir") continue;
-    folders.push(folder);
-    await walk.folder(folder, [root, resolved.real]);
+    if ((await links.reaches(folder)) && (await isDirectory(join(root, folder)))) {
+      folders.push(folder);
+    }
   }
-  const files = walk.files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { folders, files, warnings: walk.warnings };
+  const walked: string[] = [];
+  for (const pattern of patterns.include ?? folders.map((folder) => `${folder}/**`)) {
+    const folder = folderOf(pattern);
+    // fast-glob reads a pattern's folder directly: a link on the way is checked here.
+    if (folder && folders.includes(folder) && (await links.reaches(staticBase(pattern)))) {
+      walked.push(pattern);
+    }
+  }
+  const files =
+    walked.length === 0
+      ? []
+      : await fg(walked, {
+          cwd: root,
+          ignore: [...ALWAYS_SKIPPED, ...withContents(patterns.exclude ?? [])],
+          fs: { stat: links.stat },
+          // A folder that cannot be read (or vanished meanwhile) lists nothing, as before.
+          suppressErrors: true,
+        });
+  files.sort();
+  return {
+    folders,
+    files,
+    warnings: inFolderOrder(links.warnings),
+    realPaths: realPathsOf(files, links.followed),
+  };
 }
 
-async function lstatIsLink(path: string): Promise<boolean> {
-  try {
-    return (await lstat(path)).isSymbolicLink();
-  } catch {
-    return false;
+/** Warnings of tools/ first, then prompts/, then resources/, each sorted. */
+function inFolderOrder(warnings: LoadWarning[]): LoadWarning[] {
+  const rank = (warning: LoadWarning) =>
+    DEFINITION_FOLDERS.indexOf(folderOf(warning.file) as DefinitionFolder);
+  return warnings.sort(
+    (a, b) => rank(a) - rank(b) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0),
+  );
+}
+
+/** Each file under a followed link, with the real path the link's real target gives it. */
+function realPathsOf(files: readonly string[], followed: ReadonlyMap<string, string>) {
+  const realPaths = new Map<string, string>();
+  if (followed.size === 0) return realPaths;
+  for (const file of files) {
+    const segments = file.split("/");
+    for (let end = segments.length; end > 0; end--) {
+      const real = followed.get(segments.slice(0, end).join("/"));
+      if (real === undefined) continue;
+      realPaths.set(file, [real, ...segments.slice(end)].join("/"));
+      break;
+    }
   }
+  return realPaths;
 }

@@ -39,6 +39,20 @@ async function serverWithTypeScript(files: Record<string, string>): Promise<stri
 }
 
 describe("mcp-dir check --typecheck", () => {
+  it("does not type-check what the config's exclude leaves out", async () => {
+    const dir = await serverWithTypeScript({
+      "mcp-dir.config.ts": 'export default { exclude: ["tools/drafts/**"] };\n',
+      "tools/multiply.ts": multiply("Number(a) * b"),
+      "tools/drafts/wip.ts": multiply("a * b"),
+    });
+    expect(await runCli(["check", dir, "--typecheck"])).toEqual({
+      code: 0,
+      stdout: `mcp-dir check: ${dir} is fine: 1 tool, 0 prompts, 0 resources; no type errors (TypeScript ${TS_VERSION}, default settings: no tsconfig.json)
+`,
+      stderr: "",
+    });
+  });
+
   it("reports a type error that loading does not see, with file:line:col, and exits 1", async () => {
     const dir = await serverWithTypeScript({
       "tools/multiply.ts": multiply("a * b"),

@@ -349,8 +349,9 @@ describe("usage errors, exit 2 with the exact message", () => {
       code: 1,
       signal: null,
       stdout: "",
-      stderr:
-        "mcp-dir: host must not be empty; leave it unset to bind 127.0.0.1 (this machine only)\n",
+      stderr: `error: mcp-dir.config.json: http.host must be non-empty text; leave it unset to bind 127.0.0.1 (this machine only)
+mcp-dir: 1 problem in ${dir}; fix it and run again
+`,
     });
   });
 

@@ -95,7 +95,7 @@ export default defineConfig({
       "mcp-dir.config.json: memoryBudgetBytes must be a whole number of bytes, 0 (no limit) or more",
     ]);
     expect(warnings.map(formatWarning)).toEqual([
-      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, maxSubscriptions, memoryBudgetBytes, middleware, http',
+      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, maxSubscriptions, memoryBudgetBytes, middleware, include, exclude, http',
     ]);
     expect(config.name).toBe(dir.split(/[/\\]/).pop());
   });

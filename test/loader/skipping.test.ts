@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { isSkipped, loadDirectory } from "../../src/loader/index.js";
+import { loadDirectory, scanDirectory } from "../../src/loader/index.js";
 import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
 
 afterAll(removeServerDirs);
 
 const NEVER_LOAD = 'throw new Error("this file must not be loaded");\n';
 
-describe("isSkipped", () => {
-  it("skips helpers, hidden files, tests and type declarations, in any folder", () => {
+describe("the scan", () => {
+  it("skips helpers, hidden files, tests and type declarations, in any folder", async () => {
     const skipped = [
       "tools/_helper.ts",
       "tools/_private/tool.ts",
@@ -17,13 +17,33 @@ describe("isSkipped", () => {
       "tools/math/add.spec.mjs",
       "tools/types.d.ts",
       "tools/types.d.mts",
+      "tools/types.d.cts",
       "resources/_drafts/notes.md",
       "resources/.DS_Store",
       "tools/node_modules/pkg/index.js",
     ];
-    const kept = ["tools/add.ts", "tools/test-runner.ts", "tools/spec.ts", "resources/data.d.json"];
-    expect(skipped.filter((path) => !isSkipped(path))).toEqual([]);
-    expect(kept.filter(isSkipped)).toEqual([]);
+    const kept = [
+      "resources/data.d.json",
+      "tools/add.test.data.ts",
+      "tools/add.ts",
+      "tools/spec.ts",
+      "tools/test-runner.ts",
+    ];
+    const dir = await createServerDir(
+      Object.fromEntries([...skipped, ...kept].map((file) => [file, "x"])),
+    );
+    expect((await scanDirectory(dir)).files).toEqual(kept);
+  });
+
+  it("skips them even when include names them", async () => {
+    const dir = await createServerDir({
+      "tools/.hidden/a.ts": "x",
+      "tools/_private/a.ts": "x",
+      "tools/a.test.ts": "x",
+      "tools/a.ts": "x",
+    });
+    const include = ["tools/.hidden/**", "tools/_private/*.ts", "tools/a.test.ts", "tools/a.ts"];
+    expect((await scanDirectory(dir, { include })).files).toEqual(["tools/a.ts"]);
   });
 });
 

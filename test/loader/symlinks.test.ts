@@ -4,11 +4,12 @@
  * forms no cycle, checked again at each read; and read errors that name
  * paths relative to the server directory.
  */
-import { mkdir, rm, symlink, unlink } from "node:fs/promises";
+import { mkdir, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scanDirectory } from "../../src/loader/index.js";
 import { type CliConnection, connectToServe, runCli, stopAll } from "../cli/helpers/cli.js";
-import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
+import { createEmptyDir, createServerDir, removeServerDirs } from "./helpers/server-dir.js";
 
 afterAll(async () => {
   await stopAll();
@@ -88,5 +89,26 @@ describe("symbolic links under the definition folders", () => {
     );
     expect(failure).toMatch(/resources\/gone\.txt no longer exists$/);
     expect(failure).not.toContain(dir);
+  });
+});
+
+describe("include patterns that go through a link", () => {
+  it("are walked only when the link stays inside, and the link is warned about otherwise", async () => {
+    const outside = await createEmptyDir();
+    await writeFile(join(outside, "secret.txt"), "not for clients\n");
+    const dir = await createServerDir({ "shared/a.txt": "A\n", "resources/b.txt": "B\n" });
+    await symlink(outside, join(dir, "resources/ext"));
+    await symlink("../shared", join(dir, "resources/shared"));
+    const include = ["resources/ext/**", "resources/shared/*.txt", "resources/b.txt"];
+    const scan = await scanDirectory(dir, { include });
+    expect(scan.files).toEqual(["resources/b.txt", "resources/shared/a.txt"]);
+    expect(scan.warnings).toEqual([
+      {
+        file: "resources/ext",
+        message:
+          "is a symbolic link that leads outside the server directory; skipped (only links whose target stays inside the server directory are followed)",
+      },
+    ]);
+    expect([...scan.realPaths]).toEqual([["resources/shared/a.txt", "shared/a.txt"]]);
   });
 });

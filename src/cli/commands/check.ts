@@ -47,7 +47,7 @@ ${LOAD_TIMEOUT_HELP}
 
     let types: TypeCheck;
     try {
-      types = await typecheckDirectory(loaded.load.dir, dir);
+      types = await typecheckDirectory(loaded.load.dir, dir, loaded.load.config);
     } catch (error) {
       if (!(error instanceof TypeCheckUnavailable)) throw error;
       await printOut(`error: ${error.message}`);

@@ -3,12 +3,12 @@ import { stat } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
 import { type Registry, type RegistryChange, RegistryError } from "../../registry/registry.js";
 import { applyWhatFits, type SourceUpdates } from "../apply.js";
-import { CONFIG_FILES } from "../config.js";
+import { CONFIG_FILES } from "../config-files.js";
 import { folderOf } from "../folders.js";
 import { loadFile } from "../load-file.js";
 import type { LoadProblem, LoadWarning } from "../problems.js";
 import type { ReloadableModules } from "../reloadable-modules.js";
-import { isSkipped, scanDirectory } from "../scan.js";
+import { type ScanPatterns, scanDirectory } from "../scan.js";
 
 /** What one reload did. Paths are relative to the server directory. */
 export interface ReloadOutcome {
@@ -54,11 +54,19 @@ export class HotReloader {
    * that is not a definition file (a helper) changed, not at every save.
    */
   private readonly slow = new Set<string>();
+  /** What the last scan listed, and the links it left out (each reported once). */
+  private listed = new Set<string>();
+  private skippedLinks = new Set<string>();
 
+  /**
+   * `patterns` are the config file's include and exclude: every reload scans
+   * the directory again by the start-up scan's rule, and loads only what it lists.
+   */
   constructor(
     private readonly root: string,
     private readonly registry: Registry,
     private readonly modules: ReloadableModules,
+    private readonly patterns: ScanPatterns = {},
   ) {}
 
   /** Files whose last load failed: each keeps its last good definitions, if any, in service. */
@@ -83,7 +91,9 @@ export class HotReloader {
    */
   async start(): Promise<ReloadOutcome> {
     const started = performance.now();
-    const { files } = await scanDirectory(this.root);
+    const { files, warnings } = await scanDirectory(this.root, this.patterns);
+    this.listed = new Set(files);
+    this.skippedLinks = new Set(warnings.map(({ file }) => file));
     const served = this.servedSources();
     const updates: SourceUpdates = new Map();
     const problems: LoadProblem[] = [];
@@ -106,36 +116,72 @@ export class HotReloader {
     };
   }
 
+  /**
+   * Scans the directory again by the start-up scan's rule and says what the
+   * changes at `paths` (absolute) mean: the listed files to load (touched, or
+   * listed now and not before: a link made, a folder moved in) and whether a
+   * file that is no definition file (a helper) changed. Links the scan newly
+   * left out are warned about once.
+   */
+  private async rescan(paths: readonly string[]) {
+    const scan = await scanDirectory(this.root, this.patterns);
+    const listed = new Set(scan.files);
+    // A file reached through a link changes when its real file does.
+    const real = new Set(paths.map((path) => this.relative(path)));
+    const viaLinks = [...scan.realPaths].filter(([, path]) => real.has(path)).map(([file]) => file);
+    const dropped = this.modules.invalidate([
+      ...paths,
+      ...viaLinks.map((file) => resolve(this.root, file)),
+    ]);
+    const touched = [...new Set([...paths, ...dropped].map((path) => this.relative(path)))];
+    const arrived = scan.files.filter((file) => !this.listed.has(file));
+    const changed = [
+      ...new Set([...touched.filter((file) => listed.has(file)), ...viaLinks, ...arrived]),
+    ].sort();
+    const helperChanged = touched.some((file) => !listed.has(file) && !this.listed.has(file));
+    const warnings = scan.warnings.filter(({ file }) => !this.skippedLinks.has(file));
+    this.listed = listed;
+    this.skippedLinks = new Set(scan.warnings.map(({ file }) => file));
+    return { listed, touched, changed, helperChanged, warnings };
+  }
+
+  /**
+   * Applies the changes at `paths` (absolute or relative to the server
+   * directory). A file loads only if the scan lists it now, and a served file
+   * it no longer lists is removed (deleted, excluded, or its link now leads
+   * outside).
+   */
   async reload(paths: readonly string[]): Promise<ReloadOutcome> {
     const started = performance.now();
-    const absolute = paths.map((path) => resolve(this.root, path));
-    const dropped = this.modules.invalidate(absolute);
-    const touched = [...new Set([...absolute, ...dropped].map((path) => this.relative(path)))];
-    const changed = touched.filter((file) => folderOf(file) !== undefined && !isSkipped(file));
-    changed.sort();
-    const helperChanged = touched.some((file) => !changed.includes(file));
+    const { listed, touched, changed, helperChanged, warnings } = await this.rescan(
+      paths.map((path) => resolve(this.root, path)),
+    );
     const retried = [...this.failing.keys()]
       .filter((file) => !changed.includes(file) && (helperChanged || !this.slow.has(file)))
       .sort();
 
     const updates: SourceUpdates = new Map();
     const problems: LoadProblem[] = [];
-    const warnings: LoadWarning[] = [];
-    let served: Set<string> | undefined;
-    for (const file of [...changed, ...retried]) {
+    const served = this.servedSources();
+    const remove = (file: string) => {
+      // A path that served nothing (a file that never loaded) goes quietly.
+      if (served.has(file)) updates.set(file, null);
+      this.failing.delete(file);
+      this.slow.delete(file);
+    };
+    for (const file of new Set([...served, ...this.failing.keys()])) {
+      if (!listed.has(file)) remove(file);
+    }
+    for (const file of [...changed, ...retried].filter((file) => listed.has(file))) {
+      // Gone since the scan.
       if (!(await isFile(resolve(this.root, file)))) {
-        served ??= this.servedSources();
-        // A path that served nothing (a file that never loaded, a folder) goes quietly.
-        if (served.has(file)) updates.set(file, null);
-        this.failing.delete(file);
-        this.slow.delete(file);
+        remove(file);
         continue;
       }
       const load = await loadFile(this.root, file, { importer: this.modules });
       if (load.timedOut) this.slow.add(file);
       else this.slow.delete(file);
       if (!retried.includes(file)) warnings.push(...load.warnings);
-      served ??= this.servedSources();
       if (load.problems.length > 0) problems.push(...load.problems);
       // A file that serves nothing and served nothing (an ignored file) changes nothing.
       else if (load.entries.length > 0 || served.has(file)) updates.set(file, load.entries);

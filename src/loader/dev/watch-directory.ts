@@ -63,6 +63,11 @@ async function fingerprint(path: string): Promise<string> {
  * chokidar's `atomic` option is off: it holds every unlink back 100 ms, which
  * would split a rename into two batches; the quiet period does its work here
  * (a delete and re-create by an editor is one batch, seen as a change).
+ *
+ * Symbolic links are not followed: a link is reported as a path of its own,
+ * and a change where a link leads is reported at its real path (a link the
+ * loader follows stays inside the directory, which is watched whole). Which
+ * of these paths load is the loader's scan's to say, never the watcher's.
  */
 export function watchDirectory(
   root: string,
@@ -135,6 +140,7 @@ export function watchDirectory(
   const watcher = watch(root, {
     ignoreInitial: true,
     atomic: false,
+    followSymlinks: false,
     ignored: (path) => ignored(path.slice(root.length)),
   });
   for (const event of ["add", "change", "unlink"] as const) watcher.on(event, eventFor);

@@ -1,4 +1,4 @@
-import { heapQuarter } from "../../server/memory-budget.js";
+import { heapQuarter } from "../../server/index.js";
 
 /** How the Streamable HTTP endpoint behaves; every field has a safe default. */
 export interface HttpHandlerOptions {

@@ -186,3 +186,17 @@ export default defineTool({
 export function reloaded(file: string, fixed = ""): RegExp {
   return new RegExp(`^mcp-dir dev: reloaded ${file.replaceAll(".", "\\.")}${fixed} in \\d+ ms$`);
 }
+
+/**
+ * A code file whose top-level code leaves `marker` behind when it is imported:
+ * proof that a file which must never load did not. It imports nothing but
+ * node:fs, so it would run anywhere, even outside a server directory.
+ */
+export function leavesMarker(marker: string): string {
+  return `import { writeFileSync } from "node:fs";
+
+writeFileSync(${JSON.stringify(marker)}, "imported");
+
+export const imported = true;
+`;
+}

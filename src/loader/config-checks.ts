@@ -1,0 +1,190 @@
+import { isMiddlewareDefinition } from "../define/middleware.js";
+import { timeoutProblem } from "../define/timeout.js";
+import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
+import { resolveListenerLimits } from "../transports/http/listener-limits.js";
+import { resolveHttpOptions } from "../transports/http/options.js";
+import type { HttpServeOptions } from "../transports/http/serve.js";
+import type { ServerConfig } from "./config.js";
+import { DEFINITION_FOLDERS } from "./folders.js";
+
+/**
+ * What is wrong with one option's value, each said as "must ..." (the option
+ * itself), "<field> must ..." or "[<index>] must ..." (a part of it). Options it
+ * ignores are told to `warn`.
+ */
+export type Check = (value: unknown, warn: (message: string) => void) => string[];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A check of one condition, with what to say when it fails. */
+const must =
+  (holds: (value: unknown) => boolean, problem: string): Check =>
+  (value) =>
+    holds(value) ? [] : [problem];
+
+const text = must((value) => typeof value === "string", "must be text");
+const wholeNumber = (what: string) =>
+  must((value) => Number.isInteger(value) && (value as number) >= 0, `must be ${what}`);
+const wholeBytes = wholeNumber("a whole number of bytes, 0 (no limit) or more");
+const isListOfText = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/** Each glob: relative to the server directory, positive, and (for include) in a folder that loads. */
+function globs(example: string, underFolders: boolean): Check {
+  return (value) => {
+    if (!isListOfText(value)) return [`must be a list of glob patterns, such as ["${example}"]`];
+    const problems: string[] = [];
+    for (const [index, pattern] of (value as string[]).entries()) {
+      const at = `[${index}] must`;
+      const first = pattern.split("/")[0] ?? "";
+      if (pattern.trim() === "") problems.push(`${at} not be empty`);
+      else if (pattern.startsWith("!")) {
+        problems.push(
+          `${at} not start with "!"; list the pattern in ${underFolders ? "exclude" : "include"} instead`,
+        );
+      } else if (pattern.startsWith("/") || /^[A-Za-z]:/.test(pattern)) {
+        problems.push(`${at} be relative to the server directory, got "${pattern}"`);
+      } else if (pattern.split("/").includes("..")) {
+        problems.push(`${at} stay inside the server directory (no ".."), got "${pattern}"`);
+      } else if (underFolders && !(DEFINITION_FOLDERS as readonly string[]).includes(first)) {
+        problems.push(
+          `${at} start with tools/, prompts/ or resources/ (the folders that load), got "${pattern}"`,
+        );
+      }
+    }
+    return problems;
+  };
+}
+
+/** The rules of the HTTP transport for one field (resolveHttpOptions), its message as is. */
+function transportRule(options: HttpServeOptions): string[] {
+  try {
+    resolveHttpOptions(options);
+    return [];
+  } catch (error) {
+    return [(error as Error).message];
+  }
+}
+
+/** The rules of serveHttp's own listener (time limits, connection cap) for one field. */
+function listenerRule(options: HttpServeOptions): string[] {
+  try {
+    resolveListenerLimits(options);
+    return [];
+  } catch (error) {
+    return [(error as Error).message];
+  }
+}
+
+/** A field the transport checks by itself (numbers: it says what it got). */
+const byTransport =
+  (field: keyof HttpServeOptions): Check =>
+  (value) =>
+    transportRule({ [field]: value });
+
+/** Each field of `http`: its type here, its value by the transport's own rules. */
+const HTTP_FIELDS: Record<Exclude<keyof HttpServeOptions, "handleSignals">, Check> = {
+  host: must(
+    (value) => typeof value === "string" && value.trim() !== "",
+    "host must be non-empty text; leave it unset to bind 127.0.0.1 (this machine only)",
+  ),
+  port: must(
+    (value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65535,
+    "port must be an integer from 0 to 65535",
+  ),
+  path: (value) =>
+    typeof value === "string" ? transportRule({ path: value }) : ["path must be text"],
+  allowedHosts: must(isListOfText, "allowedHosts must be a list of strings"),
+  allowedOrigins: must(isListOfText, "allowedOrigins must be a list of strings"),
+  maxBodyBytes: byTransport("maxBodyBytes"),
+  authToken: (value) =>
+    typeof value === "string" ? transportRule({ authToken: value }) : ["authToken must be text"],
+  authorizationServers: must(isListOfText, "authorizationServers must be a list of strings"),
+  publicUrl: must((value) => typeof value === "string", "publicUrl must be text"),
+  maxSessions: byTransport("maxSessions"),
+  sessionIdleTimeoutMs: byTransport("sessionIdleTimeoutMs"),
+  retryMs: byTransport("retryMs"),
+  keepAliveMs: byTransport("keepAliveMs"),
+  headersTimeoutMs: (value) => listenerRule({ headersTimeoutMs: value as number }),
+  requestTimeoutMs: (value) => listenerRule({ requestTimeoutMs: value as number }),
+  maxConnections: (value) => listenerRule({ maxConnections: value as number }),
+  replay: (value) =>
+    isObject(value)
+      ? transportRule({ replay: value })
+      : ["replay must be an object, such as { maxEvents: 500, maxBytes: 4194304 }"],
+  allowUnauthenticatedRemote: must(
+    (value) => typeof value === "boolean",
+    "allowUnauthenticatedRemote must be true or false",
+  ),
+};
+
+const http: Check = (value, warn) => {
+  if (!isObject(value)) return ["must be an object, such as { port: 3000 }"];
+  const problems: string[] = [];
+  for (const [field, setting] of Object.entries(value)) {
+    const check = Object.hasOwn(HTTP_FIELDS, field)
+      ? HTTP_FIELDS[field as keyof typeof HTTP_FIELDS]
+      : undefined;
+    if (check === undefined) {
+      warn(
+        `"http.${field}" is not an option and is ignored; the http options are ${Object.keys(HTTP_FIELDS).join(", ")}`,
+      );
+    } else if (setting !== undefined) problems.push(...check(setting, warn));
+  }
+  // Each field passed on its own: the transport may still refuse them together.
+  if (problems.length > 0) return problems;
+  return [...transportRule(value as HttpServeOptions), ...listenerRule(value as HttpServeOptions)];
+};
+
+export const CHECKS: Record<keyof ServerConfig, Check> = {
+  name: must((value) => typeof value === "string" && value !== "", "must be non-empty text"),
+  version: text,
+  title: text,
+  description: text,
+  instructions: text,
+  pageSize: must(
+    (value) => Number.isInteger(value) && (value as number) > 0,
+    "must be a positive integer",
+  ),
+  logLevel: must(
+    (value) => LOGGING_LEVELS.includes(value as LoggingLevel),
+    `must be one of ${LOGGING_LEVELS.join(", ")}`,
+  ),
+  inputRounds: (value) => {
+    if (!isObject(value)) return ["must be an object, such as { ttlMs: 900000, maxRounds: 10 }"];
+    for (const [key, setting] of Object.entries(value)) {
+      if (key !== "ttlMs" && key !== "maxRounds") {
+        return [
+          `must hold only ttlMs and maxRounds, not "${key}" (the signing key comes from MCP_DIR_STATE_KEY)`,
+        ];
+      }
+      if (!(Number.isInteger(setting) && (setting as number) >= 0)) {
+        return [`${key} must be a whole number of 0 or more`];
+      }
+    }
+    return [];
+  },
+  callTimeoutMs: (value) => {
+    const problem = timeoutProblem(value);
+    return problem === undefined ? [] : [problem];
+  },
+  maxResultBytes: wholeBytes,
+  maxSubscriptions: wholeNumber("a whole number of 0 or more"),
+  memoryBudgetBytes: wholeBytes,
+  middleware: must(
+    (value) =>
+      Array.isArray(value) &&
+      value.every((item) => typeof item === "function" || isMiddlewareDefinition(item)),
+    "must be a list of middleware: functions (ctx, next) => ..., or defineMiddleware(...)",
+  ),
+  include: globs("tools/**", true),
+  exclude: globs("tools/drafts/**", false),
+  http,
+};
+
+/** `http.port must ...` for a field, `include[1] must ...` for an item, `pageSize must ...` for the option. */
+export function describeProblem(option: string, problem: string): string {
+  if (problem.startsWith("must")) return `${option} ${problem}`;
+  return problem.startsWith("[") ? `${option}${problem}` : `${option}.${problem}`;
+}
