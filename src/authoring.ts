@@ -14,6 +14,7 @@ export {
   isDefinitionError,
 } from "./define/index.js";
 export { ErrorCode, JsonRpcError } from "./jsonrpc/index.js";
+export { defineConfig } from "./loader/define-config.js";
 export {
   audio,
   embeddedResource,

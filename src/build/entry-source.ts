@@ -39,14 +39,22 @@ export async function entrySource(
       );
     }
   }
-  const { file: _configFile, ...config } = load.config;
+  // Middleware in the config are functions: the bundle imports the config file for them.
+  const { file: configFile, middleware, ...config } = load.config;
+  const configImport =
+    middleware !== undefined && configFile !== undefined && isCodeFile(configFile)
+      ? `import configModule from ${quote(join(load.dir, configFile))};`
+      : undefined;
   const runtime = (path: string) => quote(join(dist, path));
   const lines = [
     `import { createBundledServer } from ${runtime("bundle/runtime.js")};`,
     `import { bundleExports } from ${runtime("bundle/exports.js")};`,
     ...imports,
+    ...(configImport ? [configImport] : []),
     `const bundle = {`,
-    `  config: ${quote(config)},`,
+    configImport
+      ? `  config: { ...${quote(config)}, middleware: configModule.middleware },`
+      : `  config: ${quote(config)},`,
     `  folders: ${quote(load.folders)},`,
     `  files: [\n    ${files.join(",\n    ")}\n  ],`,
     `};`,

@@ -2,9 +2,10 @@ import * as yaml from "yaml";
 import * as zodToJsonSchema from "zod-to-json-schema";
 import { zod3Converter } from "../define/zod-json-schema.js";
 import { collectDefinitions, validateDefinition } from "../loader/collect-definitions.js";
+import { collectMiddleware } from "../loader/collect-middleware.js";
 import type { ResolvedConfig } from "../loader/config.js";
 import { deriveName } from "../loader/derive-name.js";
-import { type DefinitionFolder, folderOf } from "../loader/folders.js";
+import { type DefinitionFolder, folderOf, isMiddlewareFile } from "../loader/folders.js";
 import { yamlParser } from "../loader/front-matter.js";
 import { markdownPrompt } from "../loader/markdown-prompt.js";
 import { formatProblem, type LoadProblem } from "../loader/problems.js";
@@ -41,6 +42,11 @@ function bytesOf(base64: string): Uint8Array {
 
 function entriesOf(bundled: BundledFile, problems: LoadProblem[]): SourceEntry[] {
   const { file } = bundled;
+  if ("module" in bundled && isMiddlewareFile(file)) {
+    const found = collectMiddleware(bundled.module, file);
+    if ("problem" in found) problems.push(found.problem);
+    return "problem" in found ? [] : [{ definition: found.middleware }];
+  }
   const folder = folderOf(file);
   if (folder === undefined) return [];
   if ("module" in bundled) {

@@ -79,7 +79,7 @@ async function report(
   for (const problem of outcome.problems) {
     byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
   }
-  const served = new Set(server.registry.entries().map(({ source }) => source));
+  const served = new Set(server.registry.sources());
   for (const [file, problems] of byFile) {
     for (const problem of problems) {
       const message = formatProblem(problem);

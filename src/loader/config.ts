@@ -69,10 +69,7 @@ export interface ServerConfig {
   http?: HttpConfig;
 }
 
-/** Types a configuration file: `export default defineConfig({ name: "weather" })`. */
-export function defineConfig(config: ServerConfig): ServerConfig {
-  return config;
-}
+export { defineConfig } from "./define-config.js";
 
 export interface ResolvedConfig extends ServerConfig {
   name: string;

@@ -21,6 +21,13 @@ export function isMarkdownFile(path: string): boolean {
   return /\.(md|markdown)$/i.test(path);
 }
 
+/** A folder's middleware: `_middleware.ts` (or .mts, .js, .mjs), at the root or in a definition folder. */
+export const MIDDLEWARE_FILE = /(^|\/)_middleware\.(ts|mts|js|mjs)$/;
+
+export function isMiddlewareFile(relativePath: string): boolean {
+  return MIDDLEWARE_FILE.test(relativePath);
+}
+
 export function folderOf(relativePath: string): DefinitionFolder | undefined {
   const first = relativePath.split("/")[0];
   return DEFINITION_FOLDERS.find((folder) => folder === first);

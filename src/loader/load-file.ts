@@ -2,10 +2,17 @@ import { readFile, realpath } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Definition, SourceEntry } from "../registry/definition.js";
 import { collectDefinitions, validateDefinition } from "./collect-definitions.js";
+import { collectMiddleware } from "./collect-middleware.js";
 import { deriveName } from "./derive-name.js";
-import { CODE_EXTENSIONS, folderOf, isCodeFile, isMarkdownFile } from "./folders.js";
+import {
+  CODE_EXTENSIONS,
+  folderOf,
+  isCodeFile,
+  isMarkdownFile,
+  isMiddlewareFile,
+} from "./folders.js";
 import { describeImportError, describeThrown } from "./import-error.js";
-import { createImporter, type ModuleImporter } from "./importer.js";
+import { createImporter, type ModuleImporter, type ModuleNamespace } from "./importer.js";
 import { LoadTimeoutError } from "./load-timeout.js";
 import { markdownPrompt } from "./markdown-prompt.js";
 import type { LoadProblem, LoadWarning } from "./problems.js";
@@ -53,20 +60,23 @@ export async function loadFile(
   const root = await resolveServerDir(dir);
   const folder = folderOf(file);
   const load: FileLoad = { file, entries: [], problems: [], warnings: [] };
+  if (isMiddlewareFile(file)) {
+    const namespace = await importModule(root, file, load, options);
+    if (namespace === undefined) return load;
+    const found = collectMiddleware(namespace, file, (thrown) =>
+      describeThrown(thrown, root, file),
+    );
+    if ("problem" in found) load.problems.push(found.problem);
+    else load.entries.push({ definition: found.middleware });
+    return load;
+  }
   if (folder === undefined) {
     load.problems.push({ file, message: "is not inside tools/, prompts/ or resources/" });
     return load;
   }
   if (isCodeFile(file)) {
-    const importer = options.importer ?? createImporter(root);
-    let namespace: Awaited<ReturnType<ModuleImporter["import"]>>;
-    try {
-      namespace = await importer.import(resolve(root, file));
-    } catch (error) {
-      load.problems.push({ file, message: await describeImportError(error, root, file) });
-      if (error instanceof LoadTimeoutError) load.timedOut = true;
-      return load;
-    }
+    const namespace = await importModule(root, file, load, options);
+    if (namespace === undefined) return load;
     const found = collectDefinitions(namespace, file, folder, (thrown) =>
       describeThrown(thrown, root, file),
     );
@@ -100,6 +110,23 @@ export async function loadFile(
     message: `is ignored: ${folder}/ holds ${accepted} files; start its name with "_" to keep it there quietly`,
   });
   return load;
+}
+
+/** Imports a code file; undefined (with its problem recorded) when that fails. */
+async function importModule(
+  root: string,
+  file: string,
+  load: FileLoad,
+  options: LoadFileOptions,
+): Promise<ModuleNamespace | undefined> {
+  const importer = options.importer ?? createImporter(root);
+  try {
+    return await importer.import(resolve(root, file));
+  } catch (error) {
+    load.problems.push({ file, message: await describeImportError(error, root, file) });
+    if (error instanceof LoadTimeoutError) load.timedOut = true;
+    return undefined;
+  }
 }
 
 async function readText(root: string, file: string, load: FileLoad): Promise<string | undefined> {

@@ -1,7 +1,12 @@
 import { realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import fg from "fast-glob";
-import { DEFINITION_FOLDERS, type DefinitionFolder, folderOf } from "./folders.js";
+import {
+  DEFINITION_FOLDERS,
+  type DefinitionFolder,
+  folderOf,
+  isMiddlewareFile,
+} from "./folders.js";
 import { LinkRule } from "./link-rule.js";
 import type { LoadWarning } from "./problems.js";
 
@@ -35,13 +40,23 @@ function withContents(patterns: readonly string[]): string[] {
 /**
  * Never loaded, whatever `include` says: helpers and private folders (`_x`),
  * hidden files (`.x`), dependencies, tests (`x.test.ts`, `x.spec.ts`) and type
- * declarations (`x.d.ts`).
+ * declarations (`x.d.ts`). A folder's `_middleware.ts` is the one `_` file that
+ * loads: the walk leaves `_` files to `isPrivate`, so that one walk finds both.
  */
-export const ALWAYS_SKIPPED: readonly string[] = [
-  ...withContents(["**/_*", "**/.*", "**/node_modules"]),
+const ALWAYS_SKIPPED: readonly string[] = [
+  "**/_*/**",
+  ...withContents(["**/.*", "**/node_modules"]),
   "**/*.{test,spec}.+([!.])",
   "**/*.d.{ts,mts,cts}",
 ];
+
+const MIDDLEWARE_NAMES = "_middleware.{ts,mts,js,mjs}";
+
+/** A `_` file other than a middleware: a helper of the files beside it. */
+function isPrivate(file: string): boolean {
+  const name = file.slice(file.lastIndexOf("/") + 1);
+  return name.startsWith("_") && !isMiddlewareFile(file);
+}
 
 /** The leading segments of a glob that hold no pattern: the folder fast-glob starts from. */
 function staticBase(pattern: string): string {
@@ -73,7 +88,9 @@ export async function scanDirectory(dir: string, patterns: ScanPatterns = {}): P
       folders.push(folder);
     }
   }
-  const walked: string[] = [];
+  // The root's middleware; with `include`, every folder's too (they wrap what it lists).
+  const walked: string[] = [MIDDLEWARE_NAMES];
+  if (patterns.include) walked.push(...folders.map((folder) => `${folder}/**/${MIDDLEWARE_NAMES}`));
   for (const pattern of patterns.include ?? folders.map((folder) => `${folder}/**`)) {
     const folder = folderOf(pattern);
     // fast-glob reads a pattern's folder directly: a link on the way is checked here.
@@ -81,16 +98,15 @@ export async function scanDirectory(dir: string, patterns: ScanPatterns = {}): P
       walked.push(pattern);
     }
   }
-  const files =
-    walked.length === 0
-      ? []
-      : await fg(walked, {
-          cwd: root,
-          ignore: [...ALWAYS_SKIPPED, ...withContents(patterns.exclude ?? [])],
-          fs: { stat: links.stat },
-          // A folder that cannot be read (or vanished meanwhile) lists nothing, as before.
-          suppressErrors: true,
-        });
+  const found = await fg(walked, {
+    cwd: root,
+    ignore: [...ALWAYS_SKIPPED, ...withContents(patterns.exclude ?? [])],
+    fs: { stat: links.stat },
+    // A folder that cannot be read (or vanished meanwhile) lists nothing, as before.
+    suppressErrors: true,
+    unique: true,
+  });
+  const files = found.filter((file) => !isPrivate(file));
   files.sort();
   return {
     folders,

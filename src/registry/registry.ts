@@ -254,6 +254,11 @@ export class Registry {
     return this.templateList;
   }
 
+  /** Every source that gives the registry anything: definitions, or a folder's middleware. */
+  sources(): string[] {
+    return [...new Set([...this.bySource.keys(), ...this.middlewareBySource.keys()])];
+  }
+
   /**
    * Every definition with the source it came from: sources in sorted order (not the
    * order they were loaded in), each source's definitions in the order it gave them.

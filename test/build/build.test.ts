@@ -20,6 +20,10 @@ const CALLS: [string, (client: EraClient) => Promise<Record<string, unknown>>][]
     "tools/call",
     (c) => c.callTool({ name: "calculator", arguments: { operation: "add", a: 2, b: 3 } }),
   ],
+  [
+    "tools/call (a folder's middleware answers)",
+    (c) => c.callTool({ name: "text_stats", arguments: { text: "   " } }),
+  ],
   ["prompts/list", (c) => c.listPrompts()],
   [
     "prompts/get",

@@ -12,6 +12,7 @@ describe("mcp-dir check", () => {
     expect(await runCli(["check", "example-server"])).toEqual({
       code: 0,
       stdout:
+        "middleware: tools/text/_middleware.ts wraps 1 definition: text_stats\n" +
         "mcp-dir check: example-server is fine: 7 tools, 2 prompts, 3 resources, 1 resource template\n",
       stderr: "",
     });

@@ -1,6 +1,7 @@
 import type { Command } from "../command.js";
 import { countSummary, loadQuietly, reportLoad } from "../load-report.js";
 import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
+import { middlewareLines } from "../middleware-report.js";
 import { parseCommandArgs } from "../parse-args.js";
 import { printOut } from "../stdout.js";
 import { type TypeCheck, TypeCheckUnavailable, typecheckDirectory } from "../typecheck.js";
@@ -41,6 +42,7 @@ ${LOAD_TIMEOUT_HELP}
     const loads = await reportLoad(loaded, dir, printOut, "mcp-dir check");
     if (values.typecheck !== true) {
       if (!loads) return 1;
+      for (const line of middlewareLines(loaded.server)) await printOut(line);
       await printOut(`mcp-dir check: ${dir} is fine: ${countSummary(loaded.server)}`);
       return 0;
     }
@@ -66,6 +68,7 @@ ${LOAD_TIMEOUT_HELP}
       await printOut(`mcp-dir check: no type errors in ${dir} (${types.using})`);
       return 1;
     }
+    for (const line of middlewareLines(loaded.server)) await printOut(line);
     await printOut(
       `mcp-dir check: ${dir} is fine: ${countSummary(loaded.server)}; no type errors (${types.using})`,
     );

@@ -1,6 +1,7 @@
 import type { McpServer, Registry } from "../../index.js";
 import type { Command } from "../command.js";
 import { countSummary, loadQuietly, reportLoad } from "../load-report.js";
+import { middlewareOf } from "../middleware-report.js";
 import { parseCommandArgs } from "../parse-args.js";
 import { printError, printOut } from "../stdout.js";
 import { formatTable, oneLine } from "../table.js";
@@ -43,14 +44,18 @@ Options:
 };
 
 type Compiled = ReturnType<Registry["entries"]>[number]["compiled"];
-type Listed = { source: string; descriptor: object };
+type Listed = { source: string; descriptor: object; middleware: readonly string[] };
 
 function listed(server: McpServer) {
   const sources = new Map<Compiled, string>(
     server.registry.entries().map(({ source, compiled }) => [compiled, source]),
   );
   const withSource = (items: readonly Compiled[]): Listed[] =>
-    items.map((item) => ({ source: sources.get(item) ?? "", descriptor: item.descriptor }));
+    items.map((item) => ({
+      source: sources.get(item) ?? "",
+      descriptor: item.descriptor,
+      middleware: middlewareOf(server, item),
+    }));
   const { registry } = server;
   return {
     tools: withSource(registry.tools),
@@ -63,7 +68,11 @@ function listed(server: McpServer) {
 function asJson(server: McpServer, config: { name: string; version: string }) {
   const items = listed(server);
   const flat = (entries: Listed[]) =>
-    entries.map(({ source, descriptor }) => ({ ...descriptor, source }));
+    entries.map(({ source, descriptor, middleware }) => ({
+      ...descriptor,
+      source,
+      ...(middleware.length > 0 && { middleware }),
+    }));
   return {
     name: config.name,
     version: config.version,
@@ -78,16 +87,23 @@ type Described = { name: string; description?: string; uri?: string; uriTemplate
 
 function asTable(server: McpServer): string {
   const items = listed(server);
+  const all = [...items.tools, ...items.prompts, ...items.resources, ...items.resourceTemplates];
+  // The column appears only where some definition has middleware.
+  const wrapped = all.some(({ middleware }) => middleware.length > 0);
   const rows = (kind: string, entries: Listed[]) =>
-    entries.map(({ source, descriptor }) => {
+    entries.map(({ source, descriptor, middleware }) => {
       const { name, description, uri, uriTemplate } = descriptor as Described;
       const address = uri ?? uriTemplate;
       const text =
         address === undefined ? oneLine(description) : `${address}  ${oneLine(description)}`;
-      return [kind, name, source, text.trimEnd()];
+      const row = [kind, name, source, text.trimEnd()];
+      if (wrapped) row.splice(3, 0, middleware.join(", ") || "-");
+      return row;
     });
   return formatTable(
-    ["KIND", "NAME", "SOURCE", "DESCRIPTION"],
+    wrapped
+      ? ["KIND", "NAME", "SOURCE", "MIDDLEWARE", "DESCRIPTION"]
+      : ["KIND", "NAME", "SOURCE", "DESCRIPTION"],
     [
       ...rows("tool", items.tools),
       ...rows("prompt", items.prompts),

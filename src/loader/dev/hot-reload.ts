@@ -4,7 +4,7 @@ import { relative, resolve, sep } from "node:path";
 import { type Registry, type RegistryChange, RegistryError } from "../../registry/registry.js";
 import { applyWhatFits, type SourceUpdates } from "../apply.js";
 import { CONFIG_FILES } from "../config-files.js";
-import { folderOf } from "../folders.js";
+import { folderOf, isMiddlewareFile } from "../folders.js";
 import { loadFile } from "../load-file.js";
 import type { LoadProblem, LoadWarning } from "../problems.js";
 import type { ReloadableModules } from "../reloadable-modules.js";
@@ -79,7 +79,7 @@ export class HotReloader {
   }
 
   private servedSources(): Set<string> {
-    return new Set(this.registry.entries().map(({ source }) => source));
+    return new Set(this.registry.sources());
   }
 
   /**
@@ -221,7 +221,7 @@ export class HotReloader {
     return [...this.servedSources()].filter(
       (source) =>
         !updates.has(source) &&
-        folderOf(source) !== undefined &&
+        (folderOf(source) !== undefined || isMiddlewareFile(source)) &&
         !existsSync(resolve(this.root, source)),
     );
   }
