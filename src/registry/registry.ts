@@ -6,8 +6,10 @@ import {
 import type { CompiledPrompt } from "../define/prompt.js";
 import type { CompiledResource } from "../define/resource.js";
 import type { CompiledTool } from "../define/tool.js";
+import { handlerChannel } from "../tracing/channels.js";
 import { type Compiled, compile, identities, type SourceEntry } from "./definition.js";
 import { folderOfSource, type Served, servedDefinitions } from "./served.js";
+import { tracedChain } from "./traced-chain.js";
 
 export interface RegistryChange {
   /** Kinds whose list, as a client sees it, changed. */
@@ -49,6 +51,8 @@ export class Registry {
   /** The server's own middleware, around every folder's. */
   private serverMiddleware: readonly MiddlewareDefinition[] = [];
   private servedMap = new Map<Compiled, Served>();
+  /** The same, publishing each middleware and handler run: served while something traces them. */
+  private tracedMap = new Map<Compiled, Served>();
   private readonly owners = new Map<string, string>();
   private readonly listeners = new Set<RegistryListener>();
   private toolMap = new Map<string, CompiledTool>();
@@ -167,6 +171,12 @@ export class Registry {
       this.middlewareBySource,
       this.serverMiddleware,
     );
+    this.tracedMap = servedDefinitions(
+      this.bySource,
+      this.middlewareBySource,
+      this.serverMiddleware,
+      tracedChain,
+    );
   }
 
   /** Two middleware for one folder (`_middleware.ts` and `_middleware.js`): the second is refused. */
@@ -210,7 +220,8 @@ export class Registry {
 
   /** How a definition is served: its middleware chain and its time limit. */
   served(compiled: Compiled): Served {
-    return this.servedMap.get(compiled) ?? { middleware: [], chain: undefined, timeout: undefined };
+    const served = handlerChannel?.hasSubscribers ? this.tracedMap : this.servedMap;
+    return served.get(compiled) ?? { middleware: [], chain: undefined, timeout: undefined };
   }
 
   tool(name: string): CompiledTool | undefined {

@@ -10,6 +10,7 @@ import {
 } from "../../jsonrpc/index.js";
 import { LATEST_STATEFUL_VERSION } from "../../protocol/versions.js";
 import { type McpServer, methodsFor, type Transport } from "../../server/index.js";
+import { HTTP_NETWORK } from "./exchange.js";
 
 const WARM_UP_ID = "mcp-dir-stateless-initialize";
 
@@ -38,6 +39,7 @@ export function serveSessionlessPost(
   }
   return new Promise((resolve) => {
     const transport: Transport = {
+      network: HTTP_NETWORK,
       start() {},
       send(sent) {
         for (const message of Array.isArray(sent) ? sent : [sent]) {
