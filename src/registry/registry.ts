@@ -51,8 +51,8 @@ export class Registry {
   /** The server's own middleware, around every folder's. */
   private serverMiddleware: readonly MiddlewareDefinition[] = [];
   private servedMap = new Map<Compiled, Served>();
-  /** The same, publishing each middleware and handler run: served while something traces them. */
-  private tracedMap = new Map<Compiled, Served>();
+  /** The same, publishing each middleware and handler run: composed when first traced. */
+  private tracedMap: Map<Compiled, Served> | undefined;
   private readonly owners = new Map<string, string>();
   private readonly listeners = new Set<RegistryListener>();
   private toolMap = new Map<string, CompiledTool>();
@@ -171,12 +171,7 @@ export class Registry {
       this.middlewareBySource,
       this.serverMiddleware,
     );
-    this.tracedMap = servedDefinitions(
-      this.bySource,
-      this.middlewareBySource,
-      this.serverMiddleware,
-      tracedChain,
-    );
+    this.tracedMap = undefined;
   }
 
   /** Two middleware for one folder (`_middleware.ts` and `_middleware.js`): the second is refused. */
@@ -220,8 +215,19 @@ export class Registry {
 
   /** How a definition is served: its middleware chain and its time limit. */
   served(compiled: Compiled): Served {
-    const served = handlerChannel?.hasSubscribers ? this.tracedMap : this.servedMap;
+    const served = handlerChannel?.hasSubscribers ? this.traced() : this.servedMap;
     return served.get(compiled) ?? { middleware: [], chain: undefined, timeout: undefined };
+  }
+
+  /** Served while something subscribes to `mcp-dir:handler`: each middleware and handler run published. */
+  private traced(): Map<Compiled, Served> {
+    this.tracedMap ??= servedDefinitions(
+      this.bySource,
+      this.middlewareBySource,
+      this.serverMiddleware,
+      tracedChain,
+    );
+    return this.tracedMap;
   }
 
   tool(name: string): CompiledTool | undefined {

@@ -12,13 +12,13 @@ export interface Layer {
 export type Compose = (layers: readonly Layer[], info: DefinitionInfo) => Chain | undefined;
 
 /** The chain as it runs while nothing traces it: none at all when no middleware runs. */
-export const plainChain: Compose = (layers, info) =>
-  layers.length === 0
-    ? undefined
-    : composeChain(
-        layers.map((layer) => layer.run),
-        info,
-      );
+export const plainChain: Compose = (layers, info) => {
+  if (layers.length === 0) return undefined;
+  return composeChain(
+    layers.map(({ run }) => run),
+    info,
+  );
+};
 
 /** How one definition is served, beyond itself: composed when the registry changes. */
 export interface Served {
@@ -82,8 +82,9 @@ export function servedDefinitions(
   for (const [source, compiledList] of bySource) {
     const wrappers: string[] = serverMiddleware.map(() => SERVER_MIDDLEWARE);
     const layers: Layer[] = [];
-    for (const { run } of serverMiddleware)
+    for (const { run } of serverMiddleware) {
       if (run) layers.push({ run, source: SERVER_MIDDLEWARE });
+    }
     let timeout: Served["timeout"];
     for (const { timeoutMs } of serverMiddleware) {
       if (timeoutMs !== undefined) timeout = { ms: timeoutMs, source: SERVER_MIDDLEWARE };

@@ -6,8 +6,9 @@ import type { Compose } from "./served.js";
 /**
  * The chain as it runs while something subscribes to `mcp-dir:handler`: each
  * middleware's run and the handler's published on it, so a trace shows them
- * nested inside one another. Composed once beside the plain chain, never per
- * call; a definition with no middleware gets one too, around its handler alone.
+ * nested inside one another. Composed once, the first time the registry is
+ * traced after it changed, never per call; a definition with no middleware
+ * gets one too, around its handler alone.
  */
 export const tracedChain: Compose = (layers, info) => {
   const handler = <R>(run: () => Promise<R>) =>

@@ -8,7 +8,7 @@
 import { type DiagLogger, diag, propagation, SpanKind, trace } from "@opentelemetry/api";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { afterAll, describe, expect, it } from "vitest";
-import { encodeMessage, type JsonRpcRequest } from "../../src/index.js";
+import { defineTool, encodeMessage, type JsonRpcRequest } from "../../src/index.js";
 import { instrument } from "../../src/otel/index.js";
 import { CALLER, useSdk } from "./helpers/sdk.js";
 import { connect, tracedServer } from "./helpers/traced-server.js";
@@ -97,6 +97,13 @@ describe("every request is a span", () => {
     const span = requestSpan("nosuch/method");
     expect(span?.attributes["rpc.response.status_code"]).toBe("-32601");
     expect(span?.attributes["error.type"]).toBeUndefined();
+  });
+
+  it("a definition added while traced too: its chain is composed anew", async () => {
+    await serve(echo());
+    server.add(defineTool({ name: "later", description: "Added later", handler: () => "ok" }));
+    await serve({ ...echo(), params: { name: "later", _meta: ENVELOPE } });
+    expect(exporter.getFinishedSpans().map((span) => span.name)).toContain("tool later");
   });
 
   it("initialize, with the protocol version it negotiated and its session", async () => {
