@@ -78,6 +78,7 @@ export {
   type ServerOptions,
   type Transport,
 } from "./server/index.js";
+export type { Network } from "./tracing/channels.js";
 export {
   createFetchHandler,
   type FetchHandler,

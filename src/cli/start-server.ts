@@ -4,6 +4,7 @@ import { type HttpServeOptions, type McpServer, serveHttp, serveStdio } from "..
 import { createImporter } from "../loader/index.js";
 import { STATE_KEY_ENV } from "../server/input-rounds/request-state.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
+import { traceIfOpenTelemetryIsSetUp } from "./open-telemetry.js";
 import type { HttpFlags } from "./serve-options.js";
 import { printError } from "./stdout.js";
 import { survivesStrayErrors } from "./stray-errors.js";
@@ -46,6 +47,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
         options.dev.verbose,
       )
     : undefined;
+  await traceIfOpenTelemetryIsSetUp();
   const stopSurviving = survivesStrayErrors(server);
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;
   try {

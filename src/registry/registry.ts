@@ -6,8 +6,10 @@ import {
 import type { CompiledPrompt } from "../define/prompt.js";
 import type { CompiledResource } from "../define/resource.js";
 import type { CompiledTool } from "../define/tool.js";
+import { handlerChannel } from "../tracing/channels.js";
 import { type Compiled, compile, identities, type SourceEntry } from "./definition.js";
 import { folderOfSource, type Served, servedDefinitions } from "./served.js";
+import { tracedChain } from "./traced-chain.js";
 
 export interface RegistryChange {
   /** Kinds whose list, as a client sees it, changed. */
@@ -49,6 +51,8 @@ export class Registry {
   /** The server's own middleware, around every folder's. */
   private serverMiddleware: readonly MiddlewareDefinition[] = [];
   private servedMap = new Map<Compiled, Served>();
+  /** The same, publishing each middleware and handler run: composed when first traced. */
+  private tracedMap: Map<Compiled, Served> | undefined;
   private readonly owners = new Map<string, string>();
   private readonly listeners = new Set<RegistryListener>();
   private toolMap = new Map<string, CompiledTool>();
@@ -167,6 +171,7 @@ export class Registry {
       this.middlewareBySource,
       this.serverMiddleware,
     );
+    this.tracedMap = undefined;
   }
 
   /** Two middleware for one folder (`_middleware.ts` and `_middleware.js`): the second is refused. */
@@ -210,7 +215,19 @@ export class Registry {
 
   /** How a definition is served: its middleware chain and its time limit. */
   served(compiled: Compiled): Served {
-    return this.servedMap.get(compiled) ?? { middleware: [], chain: undefined, timeout: undefined };
+    const served = handlerChannel?.hasSubscribers ? this.traced() : this.servedMap;
+    return served.get(compiled) ?? { middleware: [], chain: undefined, timeout: undefined };
+  }
+
+  /** Served while something subscribes to `mcp-dir:handler`: each middleware and handler run published. */
+  private traced(): Map<Compiled, Served> {
+    this.tracedMap ??= servedDefinitions(
+      this.bySource,
+      this.middlewareBySource,
+      this.serverMiddleware,
+      tracedChain,
+    );
+    return this.tracedMap;
   }
 
   tool(name: string): CompiledTool | undefined {

@@ -100,6 +100,7 @@ export class Connection implements MessageReceiver {
       notify: (method: string, params: Params) => {
         if (!this.isClosed) this.transport.send({ jsonrpc: "2.0", method, params });
       },
+      network: this.transport.network,
     };
     try {
       const response = await serveStateless(

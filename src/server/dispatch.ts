@@ -44,6 +44,7 @@ export async function dispatch(
     }
     // An ask still unanswered replaces whatever the run returned or threw after it.
     if (inputRound?.hasPending) result = inputRound.inputRequired();
+    if (env.trace) env.trace.returned = result;
     if (inFlight.cancelled) return undefined;
     // Encoded here, once, so a result that is not JSON fails this request, named, and
     // never the transport that would have encoded it.

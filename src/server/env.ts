@@ -6,6 +6,7 @@ import type {
   LoggingLevel,
   ProtocolVersion,
 } from "../protocol/index.js";
+import type { Network, RequestTrace } from "../tracing/channels.js";
 import type { InFlight } from "./in-flight.js";
 import type { InputRound } from "./input-rounds/input-round.js";
 import type { Params } from "./params.js";
@@ -22,6 +23,8 @@ export interface ClientChannel {
    * session can send one; a 2026 request asks through its result instead.
    */
   request?(method: string, params: Params, signal: AbortSignal): Promise<unknown>;
+  /** How the request and its messages travel, as traces name it. */
+  readonly network?: Network;
 }
 
 /** What a 2025 session lends the requests it carries. */
@@ -66,4 +69,6 @@ export interface RequestEnv {
   readonly closing?: AbortSignal;
   /** A 2026-07-28 request that may ask its client for input through its result. */
   readonly inputRound?: InputRound;
+  /** What is published of this request while something traces it: dispatch adds what it returned. */
+  readonly trace?: RequestTrace;
 }

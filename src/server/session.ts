@@ -19,6 +19,7 @@ import {
   type LoggingLevel,
 } from "../protocol/types.js";
 import { type ProtocolVersion, supports } from "../protocol/versions.js";
+import { type RequestTrace, requestChannel } from "../tracing/channels.js";
 import type { ServerChange } from "./change-bus.js";
 import { dispatch } from "./dispatch.js";
 import type { Engine } from "./engine.js";
@@ -175,7 +176,22 @@ export class Session implements MessageReceiver, SessionState {
     return undefined;
   }
 
-  private async handleRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+  /** Answers one request, published as one trace while something subscribes. */
+  private handleRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+    if (!requestChannel?.hasSubscribers) return this.answer(request, undefined);
+    const trace: RequestTrace = {
+      request,
+      era: "stateful",
+      session: this,
+      network: this.transport.network,
+    };
+    return requestChannel.tracePromise(() => this.answer(request, trace), trace);
+  }
+
+  private async answer(
+    request: JsonRpcRequest,
+    trace: RequestTrace | undefined,
+  ): Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
     const known = methodsFor("stateful").get(method);
     if (this.protocolVersion === undefined && known && !known.beforeInitialize) {
@@ -191,7 +207,7 @@ export class Session implements MessageReceiver, SessionState {
     const inFlight = new InFlight();
     this.inFlight.set(id, inFlight);
     try {
-      return await dispatch(this.engine, request, this.envFor(request, inFlight));
+      return await dispatch(this.engine, request, this.envFor(request, inFlight, trace));
     } catch (error) {
       // dispatch answers every error of the handler's: what escapes it is the server's.
       const response = serverFault(this.engine, request, error);
@@ -201,7 +217,11 @@ export class Session implements MessageReceiver, SessionState {
     }
   }
 
-  private envFor(request: JsonRpcRequest, inFlight: InFlight): RequestEnv {
+  private envFor(
+    request: JsonRpcRequest,
+    inFlight: InFlight,
+    trace: RequestTrace | undefined,
+  ): RequestEnv {
     const relatedRequestId = request.id;
     const params = request.params as Params | undefined;
     const token = (params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
@@ -220,6 +240,7 @@ export class Session implements MessageReceiver, SessionState {
       },
       wantsLog: (level) => this.wantsLog(level),
       session: this,
+      trace,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { JsonRpcId, JsonRpcMessage, Parsed } from "../jsonrpc/index.js";
+import type { Network } from "../tracing/channels.js";
 
 export interface SendOptions {
   /** The client request this message belongs to (HTTP sends it on that request's stream). */
@@ -23,4 +24,6 @@ export interface Transport {
   start(receiver: MessageReceiver): void;
   send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): void;
   close(): Promise<void>;
+  /** How its bytes travel, as traces name it: `{ transport: "pipe" }` for stdio. */
+  readonly network?: Network;
 }

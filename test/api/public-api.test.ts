@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as api from "../../src/index.js";
+import * as otel from "../../src/otel/index.js";
 
 describe("the public API", () => {
   it("exports exactly these runtime names (an export never disappears by accident)", () => {
@@ -42,6 +43,10 @@ describe("the public API", () => {
       "text",
       "toBase64",
     ]);
+  });
+
+  it("mcp-dir/otel exports exactly instrument", () => {
+    expect(Object.keys(otel)).toEqual(["instrument"]);
   });
 
   it("leaks no `any` into the published type declarations", () => {

@@ -47,6 +47,15 @@ describe("what the CLI loads before it has work to do", () => {
     expect(loaded.filter((path) => MACHINERY.test(path))).toEqual([]);
   });
 
+  it("serve loads nothing of OpenTelemetry when the process has none set up", async () => {
+    const { code, loaded } = await modulesLoadedBy(["serve", "example-server"]);
+    expect(code).toBe(0);
+    expect(loaded).toContain("dist/server/server.js");
+    expect(
+      loaded.filter((path) => /^(dist\/otel\/|node_modules\/@opentelemetry\/)/.test(path)),
+    ).toEqual([]);
+  });
+
   it("loads the machinery once a command runs", async () => {
     const { code, loaded } = await modulesLoadedBy(["list", "example-server"]);
     expect(code).toBe(0);

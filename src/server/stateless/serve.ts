@@ -6,6 +6,7 @@ import {
   type JsonRpcResponse,
 } from "../../jsonrpc/index.js";
 import { LOGGING_LEVELS } from "../../protocol/types.js";
+import { type RequestTrace, requestChannel } from "../../tracing/channels.js";
 import { dispatch } from "../dispatch.js";
 import type { Engine } from "../engine.js";
 import type { ClientChannel, RequestEnv } from "../env.js";
@@ -25,15 +26,33 @@ import { type Envelope, readEnvelope } from "./envelope.js";
  * 2026 request through here (`McpServer.serveStateless`), so it never
  * rejects: whatever escapes is the server's fault, answered as one.
  */
-export async function serveStateless(
+export function serveStateless(
   engine: Engine,
   request: JsonRpcRequest,
   channel: ClientChannel,
   inFlight: InFlight,
   closing?: AbortSignal,
 ): Promise<JsonRpcResponse | undefined> {
+  if (!requestChannel?.hasSubscribers) {
+    return serve(engine, request, channel, inFlight, closing, undefined);
+  }
+  const trace: RequestTrace = { request, era: "stateless", network: channel.network };
+  return requestChannel.tracePromise(
+    () => serve(engine, request, channel, inFlight, closing, trace),
+    trace,
+  );
+}
+
+async function serve(
+  engine: Engine,
+  request: JsonRpcRequest,
+  channel: ClientChannel,
+  inFlight: InFlight,
+  closing: AbortSignal | undefined,
+  trace: RequestTrace | undefined,
+): Promise<JsonRpcResponse | undefined> {
   try {
-    return await answer(engine, request, channel, inFlight, closing);
+    return await answer(engine, request, channel, inFlight, closing, trace);
   } catch (error) {
     const response = serverFault(engine, request, error);
     return inFlight.cancelled ? undefined : response;
@@ -46,6 +65,7 @@ async function answer(
   channel: ClientChannel,
   inFlight: InFlight,
   closing: AbortSignal | undefined,
+  trace: RequestTrace | undefined,
 ): Promise<JsonRpcResponse | undefined> {
   const { id, method } = request;
   const described = methodsFor("stateless").get(method);
@@ -76,7 +96,7 @@ async function answer(
   return dispatch(
     engine,
     request,
-    statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound),
+    statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound, trace),
   );
 }
 
@@ -88,6 +108,7 @@ function statelessEnv(
   inFlight: InFlight,
   closing: AbortSignal | undefined,
   inputRound: InputRound | undefined,
+  trace: RequestTrace | undefined,
 ): RequestEnv {
   const { logLevel } = envelope;
   const least = logLevel === undefined ? LOGGING_LEVELS.length : LOGGING_LEVELS.indexOf(logLevel);
@@ -114,5 +135,6 @@ function statelessEnv(
     wantsLog: (level) => LOGGING_LEVELS.indexOf(level) >= least,
     closing,
     inputRound,
+    trace,
   };
 }

@@ -11,7 +11,7 @@ import {
 import { atLeast } from "../../protocol/versions.js";
 import type { MessageReceiver, SendOptions, Session, Transport } from "../../server/index.js";
 import { EventStore, parseEventId, STANDALONE_STREAM } from "./event-store.js";
-import type { ResponseWriter } from "./exchange.js";
+import { HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
 import type { ResolvedHttpOptions } from "./options.js";
 import { type ExchangeOwner, PostExchange } from "./post-exchange.js";
 import type { ReplayPool } from "./replay-pool.js";
@@ -33,6 +33,7 @@ const SESSION_ENDED = "The session ended before this request completed; initiali
 export class HttpSessionTransport implements Transport, ExchangeOwner {
   readonly store: EventStore;
   readonly retryMs: number;
+  readonly network = HTTP_NETWORK;
   private receiver: MessageReceiver | undefined;
   private session: Session | undefined;
   /** In-flight requests by id; an entry goes when its response is sent. */

@@ -12,7 +12,7 @@ import {
 } from "../../jsonrpc/index.js";
 import { LATEST_STATEFUL_VERSION } from "../../protocol/versions.js";
 import { type McpServer, methodsFor, type Transport } from "../../server/index.js";
-import type { ResponseWriter } from "./exchange.js";
+import { HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
 import { sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 
 const WARM_UP_ID = "mcp-dir-stateless-initialize";
@@ -76,6 +76,7 @@ export function serveSessionlessPost(
   }
   return new Promise((resolve) => {
     const transport: Transport = {
+      network: HTTP_NETWORK,
       start() {},
       send(sent) {
         for (const message of Array.isArray(sent) ? sent : [sent]) {

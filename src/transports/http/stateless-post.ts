@@ -7,7 +7,7 @@ import {
 } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import { InFlight, type McpServer } from "../../server/index.js";
-import type { HeaderMap, ResponseWriter } from "./exchange.js";
+import { type HeaderMap, HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
 import { headerMismatch } from "./mcp-headers.js";
 import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
@@ -57,6 +57,7 @@ export function serveStatelessPost(
     if (!settled) cancel();
   });
   const channel = {
+    network: HTTP_NETWORK,
     notify(method: string, params: Record<string, unknown>) {
       if (settled || res.destroyed) return;
       if (!stream) {
