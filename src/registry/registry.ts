@@ -7,7 +7,7 @@ import type { CompiledPrompt } from "../define/prompt.js";
 import type { CompiledResource } from "../define/resource.js";
 import type { CompiledTool } from "../define/tool.js";
 import { type Compiled, compile, identities, type SourceEntry } from "./definition.js";
-import { folderOfSource, type Served, servedDefinitions } from "./served.js";
+import { folderOfSource, type Served, scopeUnion, servedDefinitions, UNWRAPPED } from "./served.js";
 
 export interface RegistryChange {
   /** Kinds whose list, as a client sees it, changed. */
@@ -49,6 +49,7 @@ export class Registry {
   /** The server's own middleware, around every folder's. */
   private serverMiddleware: readonly MiddlewareDefinition[] = [];
   private servedMap = new Map<Compiled, Served>();
+  private scopeSummary: ReturnType<Registry["scopes"]> | undefined;
   private readonly owners = new Map<string, string>();
   private readonly listeners = new Set<RegistryListener>();
   private toolMap = new Map<string, CompiledTool>();
@@ -167,6 +168,24 @@ export class Registry {
       this.middlewareBySource,
       this.serverMiddleware,
     );
+    this.scopeSummary = undefined;
+  }
+
+  /**
+   * The OAuth scopes in use: `declared`, every scope any definition needs
+   * (what the protected-resource metadata lists); `shared`, those every
+   * definition needs (the server's middleware and the root `_middleware`'s),
+   * what a client is told to ask for first.
+   */
+  scopes(): { readonly declared: readonly string[]; readonly shared: readonly string[] } {
+    if (this.scopeSummary === undefined) {
+      const root = [...this.middlewareBySource].find(([source]) => folderOfSource(source) === "");
+      this.scopeSummary = {
+        declared: scopeUnion([...this.servedMap.values()].map((served) => served.scopes)),
+        shared: scopeUnion([...this.serverMiddleware, root?.[1]].map((m) => m?.scopes)),
+      };
+    }
+    return this.scopeSummary;
   }
 
   /** Two middleware for one folder (`_middleware.ts` and `_middleware.js`): the second is refused. */
@@ -210,7 +229,7 @@ export class Registry {
 
   /** How a definition is served: its middleware chain and its time limit. */
   served(compiled: Compiled): Served {
-    return this.servedMap.get(compiled) ?? { middleware: [], chain: undefined, timeout: undefined };
+    return this.servedMap.get(compiled) ?? UNWRAPPED;
   }
 
   tool(name: string): CompiledTool | undefined {

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../define/auth.js";
 import type { SessionInfo } from "../define/context.js";
 import type { JsonRpcId } from "../jsonrpc/index.js";
 import type {
@@ -62,4 +63,6 @@ export interface RequestEnv {
   readonly closing?: AbortSignal;
   /** A 2026-07-28 request that may ask its client for input through its result. */
   readonly inputRound?: InputRound;
+  /** The caller its transport verified (HTTP with OAuth); scopes are checked against it. */
+  readonly auth?: AuthInfo;
 }

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../define/auth.js";
 import {
   defineMiddleware,
   type Middleware,
@@ -229,6 +230,8 @@ export class McpServer implements Engine {
    * it, aborting `closing` ends a long-lived one (a listen stream) with its
    * graceful result. Resolves to the response, or undefined when it was
    * cancelled; never rejects (a failure of the server's own is a -32603 response).
+   * `auth`: the caller your transport verified, checked against each
+   * definition's scopes and given to handlers as `ctx.auth`.
    */
   serveRequest(
     request: JsonRpcRequest,
@@ -236,6 +239,7 @@ export class McpServer implements Engine {
       notify(message: JsonRpcNotification): void;
       signal?: AbortSignal;
       closing?: AbortSignal;
+      auth?: AuthInfo;
     },
   ): Promise<JsonRpcResponse | undefined> {
     const inFlight = new InFlight();
@@ -248,7 +252,7 @@ export class McpServer implements Engine {
       notify: (method: string, params: Params) =>
         options.notify({ jsonrpc: "2.0", method, params }),
     };
-    return this.serveStateless(request, channel, inFlight, options.closing);
+    return this.serveStateless(request, channel, inFlight, options.closing, options.auth);
   }
 
   /** `serveRequest` for transports, which keep the request's InFlight to cancel it. @internal */
@@ -257,8 +261,9 @@ export class McpServer implements Engine {
     channel: ClientChannel,
     inFlight: InFlight,
     closing?: AbortSignal,
+    auth?: AuthInfo,
   ): Promise<JsonRpcResponse | undefined> {
-    return serveStateless(this, request, channel, inFlight, closing);
+    return serveStateless(this, request, channel, inFlight, closing, auth);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AuthInfo } from "../define/auth.js";
 import {
   ErrorCode,
   failure,
@@ -99,14 +100,14 @@ export class Session implements MessageReceiver, SessionState {
     return LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(this.logLevel);
   }
 
-  receive(parsed: Parsed): void {
+  receive(parsed: Parsed, auth?: AuthInfo): void {
     if (parsed.kind === "invalid") {
       this.send(parsed.error);
     } else if (parsed.kind === "single") {
-      const reply = this.process(parsed.message);
+      const reply = this.process(parsed.message, auth);
       if (reply) this.replying(reply.then((response) => response && this.send(response)));
     } else {
-      const reply = this.receiveBatch(parsed.items);
+      const reply = this.receiveBatch(parsed.items, auth);
       if (reply) this.replying(reply);
     }
   }
@@ -125,6 +126,7 @@ export class Session implements MessageReceiver, SessionState {
    */
   private receiveBatch(
     items: Extract<Parsed, { kind: "batch" }>["items"],
+    auth: AuthInfo | undefined,
   ): Promise<void> | undefined {
     if (!this.protocolVersion || !supports(this.protocolVersion, "batching")) {
       const why = this.protocolVersion
@@ -135,7 +137,7 @@ export class Session implements MessageReceiver, SessionState {
       );
       return undefined;
     }
-    const replies = items.map((item) => (item.ok ? this.process(item.message) : item.error));
+    const replies = items.map((item) => (item.ok ? this.process(item.message, auth) : item.error));
     if (!replies.some((reply) => reply instanceof Promise)) {
       this.sendBatch(replies as (JsonRpcResponse | undefined)[]);
       return undefined;
@@ -149,8 +151,11 @@ export class Session implements MessageReceiver, SessionState {
   }
 
   /** Handles one message; resolves to the response to send, if any. */
-  private process(message: JsonRpcMessage): Promise<JsonRpcResponse | undefined> | undefined {
-    if (isRequest(message)) return this.handleRequest(message);
+  private process(
+    message: JsonRpcMessage,
+    auth: AuthInfo | undefined,
+  ): Promise<JsonRpcResponse | undefined> | undefined {
+    if (isRequest(message)) return this.handleRequest(message, auth);
     if (isResponse(message)) {
       if (!this.outbound.settle(message)) {
         this.engine.warn(
@@ -163,7 +168,10 @@ export class Session implements MessageReceiver, SessionState {
     return undefined;
   }
 
-  private async handleRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+  private async handleRequest(
+    request: JsonRpcRequest,
+    auth: AuthInfo | undefined,
+  ): Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
     const known = methodsFor("stateful").get(method);
     if (this.protocolVersion === undefined && known && !known.beforeInitialize) {
@@ -179,7 +187,7 @@ export class Session implements MessageReceiver, SessionState {
     const inFlight = new InFlight();
     this.inFlight.set(id, inFlight);
     try {
-      return await dispatch(this.engine, request, this.envFor(request, inFlight));
+      return await dispatch(this.engine, request, this.envFor(request, inFlight, auth));
     } catch (error) {
       // dispatch answers every error of the handler's: what escapes it is the server's.
       const response = serverFault(this.engine, request, error);
@@ -189,7 +197,11 @@ export class Session implements MessageReceiver, SessionState {
     }
   }
 
-  private envFor(request: JsonRpcRequest, inFlight: InFlight): RequestEnv {
+  private envFor(
+    request: JsonRpcRequest,
+    inFlight: InFlight,
+    auth: AuthInfo | undefined,
+  ): RequestEnv {
     const relatedRequestId = request.id;
     const params = request.params as Params | undefined;
     const token = (params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
@@ -208,6 +220,7 @@ export class Session implements MessageReceiver, SessionState {
       },
       wantsLog: (level) => this.wantsLog(level),
       session: this,
+      ...(auth !== undefined && { auth }),
     };
   }
 

@@ -4,7 +4,7 @@ import type { ServerChange } from "../change-bus.js";
 import { invalidParams, optionalObject, type Params } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import { type MethodTable, STATELESS_ONLY } from "./method.js";
-import { MAX_SUBSCRIBED_URI } from "./resources.js";
+import { MAX_SUBSCRIBED_URI, requireResourceScopes } from "./resources.js";
 
 /** What a listen stream delivers: the 2026-07-28 SubscriptionFilter. */
 export interface SubscriptionFilter {
@@ -99,6 +99,7 @@ async function listen(params: Params, rc: RequestContext): Promise<unknown> {
     readFilter(params, engine.maxSubscriptions),
     engine.capabilities(env.protocolVersion),
   );
+  for (const uri of filter.resourceSubscriptions ?? []) requireResourceScopes(rc, uri);
   const tag = { [META.subscriptionId]: env.requestId };
   const { channel } = env;
   channel.notify("notifications/subscriptions/acknowledged", {

@@ -7,6 +7,7 @@ import type { Resource } from "../../protocol/types.js";
 import { decodeCursor, paginate } from "../pagination.js";
 import { invalidParams, optionalString, type Params, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
+import { requireScopes } from "../scope-check.js";
 import { withinTimeLimit } from "../time-limit.js";
 import { listMethod } from "./list.js";
 import { BOTH_ERAS, type MethodTable, rethrow, STATEFUL_ONLY, sessionOf } from "./method.js";
@@ -22,7 +23,10 @@ export const resourceMethods: MethodTable = {
     eras: BOTH_ERAS,
     capability: "resources",
     handler(params, rc) {
-      const listing = rc.engine.registry.templates.filter((template) => template.instances);
+      const { registry, lists } = rc.engine;
+      const listing = registry.templates.filter(
+        (template) => template.instances && lists.allows(template, rc.env.auth),
+      );
       return listing.length === 0
         ? cachedResourceList(params, rc)
         : listWithInstances(params, rc, listing);
@@ -54,7 +58,8 @@ async function read(params: Params, rc: RequestContext): Promise<unknown> {
     throw new JsonRpcError(code, `Resource not found: ${uri}`, { uri });
   }
   const { resource } = found;
-  const { chain, timeout } = rc.engine.registry.served(resource);
+  const { chain, timeout, scopes } = rc.engine.registry.served(resource);
+  requireScopes(rc.env, scopes, `resource ${JSON.stringify(uri)}`);
   const timed = {
     label: `Resource ${JSON.stringify(uri)}`,
     definer: "defineResource",
@@ -71,6 +76,18 @@ async function read(params: Params, rc: RequestContext): Promise<unknown> {
     : () => resource.read(uri, found.params, rc);
   const result = await withinTimeLimit(rc, timed, run);
   return stateless ? { ...result, ...rc.engine.cacheHints("read") } : result;
+}
+
+/** A resource's scopes, when something serves `uri`: following its changes is reading it. */
+export function requireResourceScopes(rc: RequestContext, uri: string): void {
+  const found = rc.engine.registry.resource(uri);
+  if (found) {
+    requireScopes(
+      rc.env,
+      rc.engine.registry.served(found.resource).scopes,
+      `resource ${JSON.stringify(uri)}`,
+    );
+  }
 }
 
 /** The longest URI a client may subscribe to: what a client holds, the server holds too. */
@@ -94,6 +111,7 @@ export const subscriptionMethods: MethodTable = {
     needsSession: true,
     handler(params, rc) {
       const uri = subscribableUri(params, "resources/subscribe");
+      requireResourceScopes(rc, uri);
       const { subscriptions } = sessionOf(rc);
       const most = rc.engine.maxSubscriptions;
       if (!subscriptions.has(uri) && subscriptions.size >= most) {
@@ -135,7 +153,9 @@ async function listWithInstances(
     }
   }
   const items = [
-    ...engine.registry.resources.map((r) => r.descriptor as Resource),
+    ...engine.registry.resources
+      .filter((r) => engine.lists.allows(r, env.auth))
+      .map((r) => r.descriptor as Resource),
     ...instances,
   ].map((resource) => resourceForVersion(resource, env.protocolVersion));
   const { items: page, nextCursor } = paginate(

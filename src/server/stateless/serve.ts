@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../../define/auth.js";
 import {
   ErrorCode,
   failure,
@@ -31,21 +32,28 @@ export async function serveStateless(
   channel: ClientChannel,
   inFlight: InFlight,
   closing?: AbortSignal,
+  auth?: AuthInfo,
 ): Promise<JsonRpcResponse | undefined> {
   try {
-    return await answer(engine, request, channel, inFlight, closing);
+    return await answer(engine, request, { channel, inFlight, closing, auth });
   } catch (error) {
     const response = serverFault(engine, request, error);
     return inFlight.cancelled ? undefined : response;
   }
 }
 
+/** What a 2026-07-28 request is served with besides its message. */
+interface Carried {
+  readonly channel: ClientChannel;
+  readonly inFlight: InFlight;
+  readonly closing: AbortSignal | undefined;
+  readonly auth: AuthInfo | undefined;
+}
+
 async function answer(
   engine: Engine,
   request: JsonRpcRequest,
-  channel: ClientChannel,
-  inFlight: InFlight,
-  closing: AbortSignal | undefined,
+  carried: Carried,
 ): Promise<JsonRpcResponse | undefined> {
   const { id, method } = request;
   const described = methodsFor("stateless").get(method);
@@ -60,7 +68,9 @@ async function answer(
   let inputRound: InputRound | undefined;
   try {
     envelope = readEnvelope(method, params);
-    if (described.asksInput) inputRound = InputRound.open(engine.inputRounds, method, params);
+    if (described.asksInput) {
+      inputRound = InputRound.open(engine.inputRounds, method, params, carried.auth);
+    }
   } catch (error) {
     if (!isJsonRpcError(error)) throw error;
     return failure(id, error.code, error.message, error.data);
@@ -73,20 +83,14 @@ async function answer(
       `Method not found: ${method} (this server offers no ${capability})`,
     );
   }
-  return dispatch(
-    engine,
-    request,
-    statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound),
-  );
+  return dispatch(engine, request, statelessEnv(engine, id, envelope, carried, inputRound));
 }
 
 function statelessEnv(
   engine: Engine,
   requestId: JsonRpcRequest["id"],
   envelope: Envelope,
-  channel: ClientChannel,
-  inFlight: InFlight,
-  closing: AbortSignal | undefined,
+  { channel, inFlight, closing, auth }: Carried,
   inputRound: InputRound | undefined,
 ): RequestEnv {
   const { logLevel } = envelope;
@@ -114,5 +118,6 @@ function statelessEnv(
     wantsLog: (level) => LOGGING_LEVELS.indexOf(level) >= least,
     closing,
     inputRound,
+    ...(auth !== undefined && { auth }),
   };
 }
