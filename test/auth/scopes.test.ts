@@ -8,16 +8,15 @@
  * come to the registry the same way). Over real HTTP: test/auth/*-http tests.
  */
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import {
   type AuthInfo,
-  createServer,
+  type createServer,
   defineMiddleware,
   definePrompt,
-  defineResource,
   defineTool,
   encodeMessage,
 } from "../../src/index.js";
+import { scopedServer } from "./helpers/scoped-server.js";
 
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -26,96 +25,6 @@ const META = {
 
 function caller(subject: string, scopes: string[]): AuthInfo {
   return { subject, clientId: "app", scopes, expiresAt: undefined, claims: { sub: subject } };
-}
-
-function scopedServer() {
-  const server = createServer({
-    name: "scoped",
-    version: "1.0.0",
-    middleware: [defineMiddleware({ scopes: ["mcp"] })],
-  });
-  server.registry.update(
-    new Map([
-      ["tools/admin/_middleware.ts", [{ definition: defineMiddleware({ scopes: ["admin"] }) }]],
-      [
-        "tools/admin/deploy.ts",
-        [
-          {
-            definition: defineTool({
-              description: "Deploys",
-              scopes: ["deploy"],
-              handler: (_args, ctx) => `deployed by ${ctx.auth?.subject}`,
-            }),
-            fallbackName: "admin_deploy",
-          },
-        ],
-      ],
-      [
-        "tools/notes.ts",
-        [
-          {
-            definition: defineTool({
-              description: "Reads notes",
-              scopes: ["notes:read"],
-              handler: (_args, ctx) => JSON.stringify(ctx.auth ?? null),
-            }),
-            fallbackName: "notes",
-          },
-          {
-            definition: defineTool({
-              name: "confirm",
-              description: "Asks first",
-              scopes: ["notes:read"],
-              handler: async (_args, ctx) => {
-                const answer = await ctx.elicit({ message: "Sure?", schema: { ok: z.boolean() } });
-                return answer.action;
-              },
-            }),
-          },
-        ],
-      ],
-      [
-        "tools/echo.ts",
-        [
-          {
-            definition: defineTool({
-              description: "Echoes",
-              input: { text: z.string() },
-              handler: ({ text }) => text,
-            }),
-            fallbackName: "echo",
-          },
-        ],
-      ],
-      [
-        "prompts/secret.ts",
-        [
-          {
-            definition: definePrompt({ scopes: ["notes:read"], get: () => "secret" }),
-            fallbackName: "secret",
-          },
-        ],
-      ],
-      [
-        "resources/plan.ts",
-        [
-          {
-            definition: defineResource({
-              uri: "memo://plan",
-              scopes: ["notes:read"],
-              read: () => "the plan",
-            }),
-            fallbackName: "plan",
-          },
-          {
-            definition: defineResource({ uri: "memo://open", read: () => "open" }),
-            fallbackName: "open",
-          },
-        ],
-      ],
-    ]),
-  );
-  return server;
 }
 
 async function call(

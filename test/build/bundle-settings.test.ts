@@ -17,7 +17,7 @@ let outRoot: string;
 const out = (target: string) => join(outRoot, target);
 
 const REFUSED_OPEN =
-  "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n";
+  "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or MCP_DIR_AUTH_ISSUER (--auth-issuer, auth.issuer) to accept OAuth access tokens, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n";
 
 beforeAll(async () => {
   outRoot = await createServerDir({});
@@ -104,7 +104,7 @@ describe("deno serve", () => {
     const running = denoServe(out("deno"), ["--allow-net", "--host", "127.0.0.1", "--port", "0"]);
     expect((await running.exited).code).not.toBe(0);
     expect(running.stderr()).toContain(
-      "mcp-dir: Deno does not let this server read its settings from the environment (MCP_DIR_AUTH_TOKEN, MCP_DIR_STATE_KEY, MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE); run it with --allow-env (or --allow-env=MCP_DIR_AUTH_TOKEN,MCP_DIR_STATE_KEY,MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE)\n",
+      "mcp-dir: Deno does not let this server read its settings from the environment (MCP_DIR_AUTH_TOKEN, MCP_DIR_AUTH_ISSUER, MCP_DIR_AUTH_AUDIENCE, MCP_DIR_STATE_KEY, MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE); run it with --allow-env (or --allow-env=MCP_DIR_AUTH_TOKEN,MCP_DIR_AUTH_ISSUER,MCP_DIR_AUTH_AUDIENCE,MCP_DIR_STATE_KEY,MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE)\n",
     );
     expect(running.stderr()).not.toContain("over stdio");
   });
@@ -176,7 +176,7 @@ describe("a Worker", () => {
           error: {
             code: -32000,
             message:
-              'Service Unavailable: this Worker would serve every tool to anyone who can reach it. Set MCP_DIR_AUTH_TOKEN (npx wrangler secret put MCP_DIR_AUTH_TOKEN) to require a bearer token, or set MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE = "1" under [vars] in wrangler.toml if it is meant to be open',
+              'Service Unavailable: this Worker would serve every tool to anyone who can reach it. Set MCP_DIR_AUTH_TOKEN (npx wrangler secret put MCP_DIR_AUTH_TOKEN) to require a bearer token, or MCP_DIR_AUTH_ISSUER and MCP_DIR_AUTH_AUDIENCE under [vars] to accept OAuth access tokens, or set MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE = "1" under [vars] in wrangler.toml if it is meant to be open',
           },
         },
       ]);

@@ -1,3 +1,9 @@
+import {
+  type HttpAuthOptions,
+  type ResolvedAuthOptions,
+  resolveAuthOptions,
+} from "./auth/options.js";
+
 /** How the Streamable HTTP endpoint behaves; every field has a safe default. */
 export interface HttpHandlerOptions {
   /** The MCP endpoint. Default "/mcp". */
@@ -16,6 +22,13 @@ export interface HttpHandlerOptions {
   maxBodyBytes?: number;
   /** When set, every MCP request needs `Authorization: Bearer <authToken>` (401 otherwise). */
   authToken?: string;
+  /**
+   * OAuth 2.1: access tokens from an authorization server (JWTs checked
+   * against its keys, opaque tokens by introspection, or your own
+   * `verifyToken`), scopes per definition, `ctx.auth`. The static `authToken`
+   * keeps working beside it.
+   */
+  auth?: HttpAuthOptions;
   /** Listed as `authorization_servers` in the protected-resource metadata. */
   authorizationServers?: readonly string[];
   /** The public URL of the endpoint, when a proxy changes it; default: from the Host header. */
@@ -43,6 +56,7 @@ export interface ResolvedHttpOptions {
   readonly allowedOrigins: ReadonlySet<string>;
   readonly maxBodyBytes: number;
   readonly authToken: string | undefined;
+  readonly auth: ResolvedAuthOptions | undefined;
   readonly authorizationServers: readonly string[];
   readonly publicUrl: string | undefined;
   readonly maxSessions: number;
@@ -90,6 +104,7 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
     allowedOrigins: new Set(options.allowedOrigins ?? []),
     maxBodyBytes: positive(options.maxBodyBytes, 4 * MIB, "maxBodyBytes"),
     authToken: options.authToken,
+    auth: resolveAuthOptions(options.auth),
     authorizationServers: options.authorizationServers ?? [],
     publicUrl: options.publicUrl?.replace(/\/+$/, ""),
     maxSessions,

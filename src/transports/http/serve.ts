@@ -1,7 +1,13 @@
 import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "../../server/index.js";
-import { checkExposure, connectableHost, defaultAllowedHosts, listenError } from "./binding.js";
+import {
+  checkExposure,
+  connectableHost,
+  defaultAllowedHosts,
+  isAuthenticated,
+  listenError,
+} from "./binding.js";
 import { createHttpHandler, type HttpStats } from "./handler.js";
 import type { HttpHandlerOptions } from "./options.js";
 
@@ -78,10 +84,15 @@ export async function serveHttp(
       "host must not be empty; leave it unset to bind 127.0.0.1 (this machine only)",
     );
   }
-  checkExposure(host, handlerOptions.authToken !== undefined, allowUnauthenticatedRemote);
+  checkExposure(host, isAuthenticated(handlerOptions), allowUnauthenticatedRemote);
   const allowedHosts =
     handlerOptions.allowedHosts ?? defaultAllowedHosts(host, (message) => server.warn(message));
   const handler = createHttpHandler(server, { ...handlerOptions, allowedHosts });
+  // An issuer out of reach is a clear error now rather than a 503 on every request.
+  await handler.ready().catch(async (error: unknown) => {
+    await handler.close();
+    throw error;
+  });
   const responses = new OpenResponses();
   const listener = createHttpServer((req, res) => {
     responses.add(res);

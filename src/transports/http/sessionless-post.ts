@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../../define/auth.js";
 import {
   ErrorCode,
   failure,
@@ -25,6 +26,7 @@ export function serveSessionlessPost(
   server: McpServer,
   request: JsonRpcRequest,
   versionHeader: string | undefined,
+  auth: AuthInfo | undefined,
 ): Promise<JsonRpcResponse> {
   // What only a session can deliver: refused, not accepted and silently never honoured.
   if (methodsFor("stateful").get(request.method)?.needsSession) {
@@ -60,7 +62,7 @@ export function serveSessionlessPost(
         message: { jsonrpc: "2.0", method: "notifications/initialized" },
       });
     }
-    session.receive({ kind: "single", message: request });
+    session.receive({ kind: "single", message: request }, auth);
   });
 }
 
