@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startIssuer } from "../auth/helpers/issuer.js";
 import { rawRequest } from "../http/helpers.js";
 import { EXAMPLE_SERVER, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
@@ -158,6 +159,58 @@ describe("a Worker", () => {
       expect(anonymous.status).toBe(401);
     } finally {
       await worker.dispose();
+    }
+  });
+
+  it("reads its authorization server and audience from its env bindings, and verifies a real token", async () => {
+    const issuer = await startIssuer();
+    const audience = "https://mcp.example.com/mcp";
+    const worker = await start({
+      MCP_DIR_AUTH_ISSUER: issuer.url,
+      MCP_DIR_AUTH_AUDIENCE: audience,
+    });
+    try {
+      const metadata = await rawRequest(worker.url, {
+        method: "GET",
+        path: "/.well-known/oauth-protected-resource/mcp",
+        headers: { host: worker.host },
+      });
+      expect(JSON.parse(metadata.body)).toEqual({
+        resource: audience,
+        authorization_servers: [issuer.url],
+        bearer_methods_supported: ["header"],
+        resource_name: "example-server",
+      });
+      const list = (token: string) =>
+        rawRequest(worker.url, {
+          headers: {
+            host: worker.host,
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-protocol-version": "2026-07-28",
+            "mcp-method": "tools/list",
+          },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/list",
+            params: {
+              _meta: {
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": {},
+              },
+            },
+          }),
+        });
+      const listed = await list(await issuer.token(audience, ["mcp"]));
+      expect(listed.status).toBe(200);
+      expect(JSON.parse(listed.body).result.tools.length).toBeGreaterThan(0);
+      const elsewhere = await list(await issuer.token("https://other.example.com/mcp", ["mcp"]));
+      expect(elsewhere.status).toBe(401);
+    } finally {
+      await worker.dispose();
+      await issuer.close();
     }
   });
 
