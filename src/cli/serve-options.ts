@@ -1,5 +1,9 @@
 import type { HttpServeOptions } from "../index.js";
-import { oauthFromEnvironment, urlProblem } from "../transports/http/auth/environment.js";
+import {
+  audienceProblem,
+  oauthFromEnvironment,
+  urlProblem,
+} from "../transports/http/auth/environment.js";
 import { AUTH_TOKEN_ENV, tokenFromEnvironment } from "../transports/http/auth-token.js";
 import { type ParsedArgs, UsageError } from "./parse-args.js";
 
@@ -24,7 +28,7 @@ export const TRANSPORT_HELP = `  --http               Serve Streamable HTTP inst
   --auth-issuer <url>  Accept OAuth access tokens from this authorization server
                        (or set MCP_DIR_AUTH_ISSUER)
   --auth-audience <url>
-                       The URL tokens must be for: this endpoint's public URL
+                       What tokens must carry in aud: this endpoint's public URL
                        (or set MCP_DIR_AUTH_AUDIENCE; default: as clients reach it)
   --allow-unauthenticated-remote
                        Serve a non-loopback --host without a token (refused otherwise)
@@ -124,7 +128,7 @@ function oauthFlags(
   for (const key of ["issuer", "audience"] as const) {
     const flag = values[`auth-${key}`];
     if (typeof flag !== "string") continue;
-    const problem = urlProblem(flag);
+    const problem = key === "issuer" ? urlProblem(flag) : audienceProblem(flag);
     if (problem !== undefined) throw usage(`--auth-${key} ${problem}`);
     found[key] = flag;
   }

@@ -101,6 +101,32 @@ describe("opaque tokens, by introspection at the issuer", () => {
   });
 });
 
+describe("an audience that is not a URL (Okta's api://default, Entra ID's application id)", () => {
+  let named: TestIssuer;
+  let serving: HttpServing;
+  beforeAll(async () => {
+    named = await startIssuer({ audience: () => "api://default" });
+    serving = await serveHttp(scopedServer(), {
+      port: 0,
+      auth: { issuer: named.url, audience: "api://default" },
+    });
+  });
+  afterAll(async () => {
+    await serving?.close();
+    await named?.close();
+  });
+
+  it("is what tokens must carry, while the metadata's resource stays the endpoint's URL", async () => {
+    const metadata = await fetch(
+      `${new URL(serving.url).origin}/.well-known/oauth-protected-resource/mcp`,
+    );
+    expect(await metadata.json()).toMatchObject({ resource: serving.url });
+    const token = await named.token(serving.url, ["mcp", "notes:read"]);
+    const response = await fetch(notesRequest(serving.url, token));
+    expect(await authSeen(response)).toMatchObject({ claims: { aud: "api://default" } });
+  });
+});
+
 describe("verifyToken of the author's own", () => {
   const handler = createFetchHandler(scopedServer(), {
     auth: {

@@ -51,8 +51,14 @@ export interface TestIssuer {
   close(): Promise<void>;
 }
 
-/** `opaque`: resources whose tokens are opaque (introspected); every other resource gets JWTs. */
-export async function startIssuer(options: { opaque?: (resource: string) => boolean } = {}) {
+/**
+ * `opaque`: resources whose tokens are opaque (introspected); every other
+ * resource gets JWTs. `audience`: what a resource's tokens carry in `aud`
+ * (default: the resource itself, as RFC 8707 has it).
+ */
+export async function startIssuer(
+  options: { opaque?: (resource: string) => boolean; audience?: (resource: string) => string } = {},
+) {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let jwksFetches = 0;
   const http = createServer((req, res) => {
@@ -103,7 +109,7 @@ export async function startIssuer(options: { opaque?: (resource: string) => bool
           useGrantedResource: () => true,
           getResourceServerInfo: (_ctx: unknown, resource: string) => ({
             scope: SCOPES.join(" "),
-            audience: resource,
+            audience: options.audience?.(resource) ?? resource,
             accessTokenFormat: options.opaque?.(resource) ? "opaque" : "jwt",
             jwt: { sign: { alg: "RS256" } },
           }),

@@ -15,6 +15,13 @@ export function urlProblem(value: string): string | undefined {
   return `must be an absolute http(s) URL without a fragment, such as https://id.example.com, got '${value}'`;
 }
 
+/** What an audience cannot be: empty, or with spaces. */
+export function audienceProblem(value: string): string | undefined {
+  return /^\S+$/.test(value)
+    ? undefined
+    : `must be the identifier tokens carry in aud, such as https://mcp.example.com/mcp, without spaces, got '${value}'`;
+}
+
 /**
  * The issuer and audience the environment gives. A variable set to nothing
  * is refused rather than read as "no OAuth" (`MCP_DIR_AUTH_ISSUER=$UNSET`
@@ -33,7 +40,7 @@ export function oauthFromEnvironment(
     if (value === "") {
       return { problem: `${name} is set but empty; set it to a URL, or unset it` };
     }
-    const problem = urlProblem(value);
+    const problem = key === "issuer" ? urlProblem(value) : audienceProblem(value);
     if (problem !== undefined) return { problem: `${name} ${problem}` };
     found[key] = value;
   }

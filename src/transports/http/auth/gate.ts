@@ -172,7 +172,13 @@ export class AuthGate {
   /** What the protected-resource metadata adds: the resource, its authorization servers and scopes. */
   metadataFields(req: RequestHead): Record<string, unknown> {
     const { options } = this;
-    const fields: Record<string, unknown> = { resource: this.audienceOf(req) };
+    // The resource is the audience when that is this server's URL (RFC 8707), as it should be.
+    const { audience } = options.auth ?? {};
+    const resource =
+      audience !== undefined && /^https?:\/\//.test(audience)
+        ? audience
+        : `${baseUrl(req, options)}${options.path}`;
+    const fields: Record<string, unknown> = { resource };
     const issuer = options.auth?.issuer;
     const servers =
       options.authorizationServers.length > 0

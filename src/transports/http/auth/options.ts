@@ -14,8 +14,11 @@ export interface HttpAuthOptions {
   issuer?: string;
   /**
    * This server as tokens must name it in `aud`: its canonical URL
-   * (RFC 8707), e.g. "https://mcp.example.com/mcp". Default: the endpoint's
-   * URL (`publicUrl`, else as the allowed Host header gives it).
+   * (RFC 8707), e.g. "https://mcp.example.com/mcp", which the metadata then
+   * gives as the `resource`; or whatever identifier your authorization server
+   * puts there instead (Okta's "api://default", Entra ID's application id).
+   * Default: the endpoint's URL (`publicUrl`, else as the allowed Host
+   * header gives it).
    */
   audience?: string;
   /** The issuer's JSON Web Key Set, when its metadata should not be read for it. */
@@ -88,6 +91,15 @@ function absoluteUrl(value: unknown, name: string): string {
   return value as string;
 }
 
+function identifier(value: unknown, name: string): string {
+  if (typeof value !== "string" || !/^\S+$/.test(value)) {
+    throw new TypeError(
+      `${name} must be the identifier tokens carry in aud, such as "https://mcp.example.com/mcp", without spaces; got ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
+}
+
 /** Checks the options; undefined when they ask for no OAuth at all. */
 export function resolveAuthOptions(
   given: HttpAuthOptions | undefined,
@@ -138,7 +150,7 @@ export function resolveAuthOptions(
   }
   return {
     issuer: issuer === undefined ? undefined : absoluteUrl(issuer, "auth.issuer"),
-    audience: audience === undefined ? undefined : absoluteUrl(audience, "auth.audience"),
+    audience: audience === undefined ? undefined : identifier(audience, "auth.audience"),
     jwksUri: jwksUri === undefined ? undefined : absoluteUrl(jwksUri, "auth.jwksUri"),
     algorithms: algs,
     clockToleranceSeconds: tolerance,
