@@ -7,6 +7,7 @@ import {
 } from "../define/middleware.js";
 import { timeoutProblem } from "../define/timeout.js";
 import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
+import { type HttpAuthOptions, resolveAuthOptions } from "../transports/http/auth/options.js";
 import { describeImportError } from "./import-error.js";
 import type { ModuleImporter } from "./importer.js";
 import type { LoadProblem, LoadWarning } from "./problems.js";
@@ -18,6 +19,8 @@ export interface HttpConfig {
   path?: string;
   allowedOrigins?: string[];
   allowedHosts?: string[];
+  /** OAuth: the authorization server whose access tokens to accept; see the README's Authorization. */
+  auth?: HttpAuthOptions;
   /** Further options of the HTTP transport pass through untouched. */
   [option: string]: unknown;
 }
@@ -137,6 +140,13 @@ const CHECKS: Record<keyof ServerConfig, Check> = {
     for (const key of ["allowedOrigins", "allowedHosts"] as const) {
       if (http[key] !== undefined && listOfText(http[key]))
         return `${key} must be a list of strings`;
+    }
+    if (http.auth !== undefined) {
+      try {
+        resolveAuthOptions(http.auth as HttpAuthOptions);
+      } catch (error) {
+        return (error as Error).message;
+      }
     }
     return undefined;
   },

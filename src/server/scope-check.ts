@@ -23,8 +23,9 @@ export function grantedScopes(auth: AuthInfo): ReadonlySet<string> {
 export function requireScopes(env: RequestEnv, required: readonly string[], what: string): void {
   const { auth } = env;
   if (auth === undefined || required.length === 0) return;
-  const missing = missingScopes(required, grantedScopes(auth));
-  if (missing.length === 0) return;
+  const granted = grantedScopes(auth);
+  if (required.every((scope) => granted.has(scope))) return;
+  const missing = missingScopes(required, granted);
   throw new JsonRpcError(
     McpErrorCode.InsufficientScope,
     `Insufficient scope: ${what} needs the scopes ${required.join(" ")}, and the access token lacks ${missing.join(" ")}; authorize again asking for them`,

@@ -154,6 +154,40 @@ describe("verifyToken of the author's own", () => {
     });
   });
 
+  it("answers a 2025 call (served without a session) the token lacks scopes for with 403 and the challenge", async () => {
+    const response = await handler(
+      new Request("http://localhost/mcp", {
+        method: "POST",
+        headers: {
+          authorization: "Bearer let-me-in",
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: { name: "admin_deploy", arguments: {} },
+        }),
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get("www-authenticate")).toBe(
+      'Bearer error="insufficient_scope", resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp", scope="admin deploy mcp"',
+    );
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      error: {
+        code: -32003,
+        message:
+          'Insufficient scope: tool "admin_deploy" needs the scopes admin deploy mcp, and the access token lacks admin deploy; authorize again asking for them',
+        data: { requiredScopes: ["admin", "deploy", "mcp"] },
+      },
+    });
+  });
+
   it("refuses what it returns nothing for", async () => {
     const response = await handler(notesRequest("http://localhost/mcp", "nope"));
     expect(response.status).toBe(401);

@@ -98,6 +98,48 @@ describe.each(["node", "bun", "deno"] as const)("a bundle run by %s", (runtime) 
     const anonymous = await rawRequest(url, { method: "GET", headers: { host: "localhost" } });
     expect(anonymous.status).toBe(401);
   });
+
+  it("serves every interface with MCP_DIR_AUTH_ISSUER, verifying real tokens", async () => {
+    const issuer = await startIssuer();
+    const audience = "https://mcp.example.com/mcp";
+    try {
+      const running = runBundle(
+        runtime,
+        out(runtime),
+        ["--http", "--host", "0.0.0.0", "--port", "0"],
+        { MCP_DIR_AUTH_ISSUER: issuer.url, MCP_DIR_AUTH_AUDIENCE: audience },
+      );
+      const [, url = ""] = await running.waitForStderr(/ at (http:\/\/\S+)\n/);
+      const ping = async (token: string) =>
+        rawRequest(url, {
+          headers: {
+            host: "localhost",
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-protocol-version": "2026-07-28",
+            "mcp-method": "server/discover",
+          },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "server/discover",
+            params: {
+              _meta: {
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": {},
+              },
+            },
+          }),
+        });
+      expect((await ping(await issuer.token(audience, ["mcp"]))).status).toBe(200);
+      expect((await ping(await issuer.token("https://other.example.com", ["mcp"]))).status).toBe(
+        401,
+      );
+    } finally {
+      await issuer.close();
+    }
+  });
 });
 
 describe("deno serve", () => {

@@ -25,6 +25,8 @@ export interface Guarded {
   warn(message: string): void;
 }
 
+const LOG_INTERVAL_MS = 60_000;
+
 /** No caller to name: no auth, or the static token. */
 const OPEN: Admission = { auth: undefined };
 
@@ -46,7 +48,8 @@ export class AuthGate {
   private readonly verify: Verify | undefined;
   private readonly prepareAll: () => Promise<void>;
   private readonly verified = new VerifiedTokens();
-  private readonly logged = new Set<string>();
+  /** When each line was last logged: a line repeats at most once per LOG_INTERVAL_MS. */
+  private readonly logged = new Map<string, number>();
 
   constructor(
     private readonly options: ResolvedHttpOptions,
@@ -103,7 +106,7 @@ export class AuthGate {
       return admission;
     } catch (error) {
       if (error instanceof TokenRefused) {
-        if (error.logLine !== undefined) this.logOnce(error.logLine);
+        if (error.logLine !== undefined) this.log(error.logLine);
         return this.unauthorized(req, `Unauthorized: ${error.message}`);
       }
       const unavailable =
@@ -113,7 +116,7 @@ export class AuthGate {
               "Service Unavailable: the access token could not be checked; try again later",
               `checking an access token failed: ${reasonOf(error)}`,
             );
-      this.server.warn(`auth: ${unavailable.logLine}`);
+      this.log(unavailable.logLine);
       return {
         status: 503,
         code: TRANSPORT_ERROR,
@@ -192,11 +195,13 @@ export class AuthGate {
     return fields;
   }
 
-  /** A line for the operator, once per distinct line (bounded), so a misconfiguration is seen but not flooded. */
-  private logOnce(line: string): void {
-    if (this.logged.has(line)) return;
+  /** A line for the operator, so a misconfiguration or an outage is seen but does not flood the log. */
+  private log(line: string): void {
+    const now = Date.now();
+    const last = this.logged.get(line);
+    if (last !== undefined && now - last < LOG_INTERVAL_MS) return;
     if (this.logged.size >= 100) this.logged.clear();
-    this.logged.add(line);
+    this.logged.set(line, now);
     this.server.warn(`auth: ${line}`);
   }
 }
