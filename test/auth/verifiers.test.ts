@@ -204,6 +204,21 @@ describe("verifyToken of the author's own", () => {
   });
 });
 
+describe("the static token beside OAuth", () => {
+  it("is the operator's key: it names no one and passes every scope check", async () => {
+    const handler = createFetchHandler(scopedServer(), {
+      authToken: "operator-key",
+      auth: { verifyToken: () => undefined },
+    });
+    const response = await handler(notesRequest("http://localhost/mcp", "operator-key"));
+    expect(response.status).toBe(200);
+    expect(await authSeen(response)).toBeNull();
+    const refused = await handler(notesRequest("http://localhost/mcp", "someone-else"));
+    expect(refused.status).toBe(401);
+    await handler.close();
+  });
+});
+
 describe("an issuer out of reach", () => {
   it("stops serveHttp at start, naming the URL it tried", async () => {
     const gone = await closedUrl();
