@@ -1,6 +1,7 @@
 export * from "./authoring.js";
 export type {
   AskOptions,
+  AuthInfo,
   BinaryResult,
   ClientInfo,
   Completer,

@@ -5,7 +5,7 @@ import { createImporter } from "../loader/index.js";
 import { STATE_KEY_ENV } from "../server/input-rounds/request-state.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import { traceIfOpenTelemetryIsSetUp } from "./open-telemetry.js";
-import type { HttpFlags } from "./serve-options.js";
+import { type HttpFlags, withFlags } from "./serve-options.js";
 import { printError } from "./stdout.js";
 import { survivesStrayErrors } from "./stray-errors.js";
 
@@ -55,7 +55,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
       await serveOverHttp(
         server,
         what,
-        { ...(load.config.http as HttpServeOptions | undefined), ...options.http },
+        withFlags(load.config.http as HttpServeOptions | undefined, options.http),
         options.dev !== undefined,
       );
     } else {

@@ -12,6 +12,7 @@ import {
   type InferShapeInput,
   type SchemaInput,
 } from "./schema.js";
+import { scopesProblem } from "./scopes.js";
 import { thrownMessage } from "./thrown.js";
 import { timeoutProblem } from "./timeout.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
@@ -32,6 +33,13 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
    * server's `callTimeoutMs` (5 minutes).
    */
   timeoutMs?: number;
+  /**
+   * OAuth scopes a caller's access token must grant to use it (HTTP with an
+   * authorization server): without them it is left out of lists, and a call
+   * is answered 403 \`insufficient_scope\` naming every scope it needs. A
+   * folder's \`_middleware.ts\` adds the scopes its subtree shares.
+   */
+  scopes?: readonly string[];
   /**
    * A zod shape (`{ message: z.string() }`), a `z.object(...)`, a Standard Schema
    * that gives its JSON Schema (ArkType's `type({...})`, valibot's
@@ -59,6 +67,7 @@ export interface ToolDefinition extends Branded<"tool"> {
   annotations?: ToolAnnotations;
   _meta?: Meta;
   timeoutMs?: number;
+  scopes?: readonly string[];
   input?: SchemaInput;
   output?: SchemaInput;
   handler: (args: never, ctx: HandlerContext) => unknown;
@@ -108,6 +117,8 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
   }
   const badTimeout = timeoutProblem(definition.timeoutMs);
   if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
+  const badScopes = scopesProblem(definition.scopes);
+  if (badScopes) problems.push(`scopes ${badScopes}`);
   const input =
     definition.input === undefined
       ? NO_ARGUMENTS

@@ -1,6 +1,7 @@
 import { isMiddlewareDefinition } from "../define/middleware.js";
 import { timeoutProblem } from "../define/timeout.js";
 import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
+import { type HttpAuthOptions, resolveAuthOptions } from "../transports/http/auth/options.js";
 import { resolveListenerLimits } from "../transports/http/listener-limits.js";
 import { resolveHttpOptions } from "../transports/http/options.js";
 import type { HttpServeOptions } from "../transports/http/serve.js";
@@ -101,6 +102,17 @@ const HTTP_FIELDS: Record<Exclude<keyof HttpServeOptions, "handleSignals">, Chec
   authToken: (value) =>
     typeof value === "string" ? transportRule({ authToken: value }) : ["authToken must be text"],
   authorizationServers: must(isListOfText, "authorizationServers must be a list of strings"),
+  auth: (value) => {
+    if (!isObject(value)) {
+      return ['auth must be an object, such as { issuer: "https://id.example.com" }'];
+    }
+    try {
+      resolveAuthOptions(value as HttpAuthOptions);
+      return [];
+    } catch (error) {
+      return [(error as Error).message];
+    }
+  },
   publicUrl: must((value) => typeof value === "string", "publicUrl must be text"),
   maxSessions: byTransport("maxSessions"),
   sessionIdleTimeoutMs: byTransport("sessionIdleTimeoutMs"),

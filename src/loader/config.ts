@@ -2,6 +2,7 @@ import { access, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { Middleware, MiddlewareDefinition } from "../define/middleware.js";
 import type { LoggingLevel } from "../protocol/types.js";
+import type { HttpAuthOptions } from "../transports/http/auth/options.js";
 import { CHECKS, describeProblem } from "./config-checks.js";
 import { CONFIG_FILES } from "./config-files.js";
 import { describeImportError } from "./import-error.js";
@@ -15,6 +16,8 @@ export interface HttpConfig {
   path?: string;
   allowedOrigins?: string[];
   allowedHosts?: string[];
+  /** OAuth: the authorization server whose access tokens to accept; see the README's Authorization. */
+  auth?: HttpAuthOptions;
   /** Further options of the HTTP transport pass through untouched. */
   [option: string]: unknown;
 }

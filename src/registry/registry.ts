@@ -8,7 +8,7 @@ import type { CompiledResource } from "../define/resource.js";
 import type { CompiledTool } from "../define/tool.js";
 import { handlerChannel } from "../tracing/channels.js";
 import { type Compiled, compile, identities, type SourceEntry } from "./definition.js";
-import { folderOfSource, type Served, servedDefinitions } from "./served.js";
+import { folderOfSource, type Served, scopeUnion, servedDefinitions, UNWRAPPED } from "./served.js";
 import { tracedChain } from "./traced-chain.js";
 
 export interface RegistryChange {
@@ -53,6 +53,7 @@ export class Registry {
   private servedMap = new Map<Compiled, Served>();
   /** The same, publishing each middleware and handler run: composed when first traced. */
   private tracedMap: Map<Compiled, Served> | undefined;
+  private scopeSummary: ReturnType<Registry["scopes"]> | undefined;
   private readonly owners = new Map<string, string>();
   private readonly listeners = new Set<RegistryListener>();
   private toolMap = new Map<string, CompiledTool>();
@@ -172,6 +173,24 @@ export class Registry {
       this.serverMiddleware,
     );
     this.tracedMap = undefined;
+    this.scopeSummary = undefined;
+  }
+
+  /**
+   * The OAuth scopes in use: `declared`, every scope any definition needs
+   * (what the protected-resource metadata lists); `shared`, those every
+   * definition needs (the server's middleware and the root `_middleware`'s),
+   * what a client is told to ask for first.
+   */
+  scopes(): { readonly declared: readonly string[]; readonly shared: readonly string[] } {
+    if (this.scopeSummary === undefined) {
+      const root = [...this.middlewareBySource].find(([source]) => folderOfSource(source) === "");
+      this.scopeSummary = {
+        declared: scopeUnion([...this.servedMap.values()].map((served) => served.scopes)),
+        shared: scopeUnion([...this.serverMiddleware, root?.[1]].map((m) => m?.scopes)),
+      };
+    }
+    return this.scopeSummary;
   }
 
   /** Two middleware for one folder (`_middleware.ts` and `_middleware.js`): the second is refused. */
@@ -216,7 +235,7 @@ export class Registry {
   /** How a definition is served: its middleware chain and its time limit. */
   served(compiled: Compiled): Served {
     const served = handlerChannel?.hasSubscribers ? this.traced() : this.servedMap;
-    return served.get(compiled) ?? { middleware: [], chain: undefined, timeout: undefined };
+    return served.get(compiled) ?? UNWRAPPED;
   }
 
   /** Served while something subscribes to `mcp-dir:handler`: each middleware and handler run published. */

@@ -28,6 +28,23 @@ export interface Served {
   readonly chain: Chain | undefined;
   /** The time limit the nearest folder that sets one gives it, and that folder's file. */
   readonly timeout: { readonly ms: number; readonly source: string } | undefined;
+  /** The OAuth scopes a caller needs: its own, its folders', the server's; sorted, once each. */
+  readonly scopes: readonly string[];
+}
+
+/** How a definition nothing wraps is served. */
+export const UNWRAPPED: Served = {
+  middleware: [],
+  chain: undefined,
+  timeout: undefined,
+  scopes: [],
+};
+
+/** The scopes of several lists, once each, sorted. */
+export function scopeUnion(lists: readonly (readonly string[] | undefined)[]): readonly string[] {
+  const all = new Set<string>();
+  for (const list of lists) for (const scope of list ?? []) all.add(scope);
+  return [...all].sort();
 }
 
 /** What the server's own middleware are called where a definition's wrappers are listed. */
@@ -81,6 +98,7 @@ export function servedDefinitions(
   const served = new Map<Compiled, Served>();
   for (const [source, compiledList] of bySource) {
     const wrappers: string[] = serverMiddleware.map(() => SERVER_MIDDLEWARE);
+    const shared = serverMiddleware.map((definition) => definition.scopes);
     const layers: Layer[] = [];
     for (const { run } of serverMiddleware) {
       if (run) layers.push({ run, source: SERVER_MIDDLEWARE });
@@ -97,10 +115,12 @@ export function servedDefinitions(
       if (run) layers.push({ run, source: found.source });
       const { timeoutMs } = found.definition;
       if (timeoutMs !== undefined) timeout = { ms: timeoutMs, source: found.source };
+      shared.push(found.definition.scopes);
     }
     for (const compiled of compiledList) {
       const chain = compose(layers, infoOf(compiled, source));
-      served.set(compiled, { middleware: wrappers, chain, timeout });
+      const scopes = scopeUnion([...shared, compiled.definition.scopes]);
+      served.set(compiled, { middleware: wrappers, chain, timeout, scopes });
     }
   }
   return served;

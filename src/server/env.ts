@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../define/auth.js";
 import type { SessionInfo } from "../define/context.js";
 import type { JsonRpcId } from "../jsonrpc/index.js";
 import type {
@@ -71,4 +72,6 @@ export interface RequestEnv {
   readonly inputRound?: InputRound;
   /** What is published of this request while something traces it: dispatch adds what it returned. */
   readonly trace?: RequestTrace;
+  /** The caller its transport verified (HTTP with OAuth); scopes are checked against it. */
+  readonly auth?: AuthInfo;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AuthInfo } from "../define/auth.js";
 import type {
   AskOptions,
   ClientInfo,
@@ -74,6 +75,10 @@ export class RequestContext implements HandlerContext {
 
   get session(): SessionInfo | undefined {
     return this.env.session;
+  }
+
+  get auth(): AuthInfo | undefined {
+    return this.env.auth;
   }
 
   get signal(): AbortSignal {

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../define/auth.js";
 import {
   defineMiddleware,
   type Middleware,
@@ -243,6 +244,8 @@ export class McpServer implements Engine {
    * it, aborting `closing` ends a long-lived one (a listen stream) with its
    * graceful result. Resolves to the response, or undefined when it was
    * cancelled; never rejects (a failure of the server's own is a -32603 response).
+   * `auth`: the caller your transport verified, checked against each
+   * definition's scopes and given to handlers as `ctx.auth`.
    */
   serveRequest(
     request: JsonRpcRequest,
@@ -250,6 +253,7 @@ export class McpServer implements Engine {
       notify(message: JsonRpcNotification): void;
       signal?: AbortSignal;
       closing?: AbortSignal;
+      auth?: AuthInfo;
     },
   ): Promise<JsonRpcResponse | undefined> {
     const inFlight = new InFlight();
@@ -262,7 +266,7 @@ export class McpServer implements Engine {
       notify: (method: string, params: Params) =>
         options.notify({ jsonrpc: "2.0", method, params }),
     };
-    const served = this.serveStateless(request, channel, inFlight, options.closing);
+    const served = this.serveStateless(request, channel, inFlight, options.closing, options.auth);
     return stop ? served.finally(stop) : served;
   }
 
@@ -272,8 +276,9 @@ export class McpServer implements Engine {
     channel: ClientChannel,
     inFlight: InFlight,
     closing?: AbortSignal,
+    auth?: AuthInfo,
   ): Promise<JsonRpcResponse | undefined> {
-    return serveStateless(this, request, channel, inFlight, closing);
+    return serveStateless(this, request, channel, inFlight, closing, auth);
   }
 
   /**

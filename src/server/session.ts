@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AuthInfo } from "../define/auth.js";
 import {
   ErrorCode,
   failure,
@@ -112,14 +113,14 @@ export class Session implements MessageReceiver, SessionState {
     return LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(this.logLevel);
   }
 
-  receive(parsed: Parsed): void {
+  receive(parsed: Parsed, auth?: AuthInfo): void {
     if (parsed.kind === "invalid") {
       this.send(parsed.error);
     } else if (parsed.kind === "single") {
-      const reply = this.process(parsed.message);
+      const reply = this.process(parsed.message, auth);
       if (reply) this.replying(reply.then((response) => response && this.send(response)));
     } else {
-      const reply = this.receiveBatch(parsed.items);
+      const reply = this.receiveBatch(parsed.items, auth);
       if (reply) this.replying(reply);
     }
   }
@@ -138,6 +139,7 @@ export class Session implements MessageReceiver, SessionState {
    */
   private receiveBatch(
     items: Extract<Parsed, { kind: "batch" }>["items"],
+    auth: AuthInfo | undefined,
   ): Promise<void> | undefined {
     if (!this.protocolVersion || !supports(this.protocolVersion, "batching")) {
       const why = this.protocolVersion
@@ -148,7 +150,7 @@ export class Session implements MessageReceiver, SessionState {
       );
       return undefined;
     }
-    const replies = items.map((item) => (item.ok ? this.process(item.message) : item.error));
+    const replies = items.map((item) => (item.ok ? this.process(item.message, auth) : item.error));
     if (!replies.some((reply) => reply instanceof Promise)) {
       this.sendBatch(replies as (JsonRpcResponse | undefined)[]);
       return undefined;
@@ -162,8 +164,11 @@ export class Session implements MessageReceiver, SessionState {
   }
 
   /** Handles one message; resolves to the response to send, if any. */
-  private process(message: JsonRpcMessage): Promise<JsonRpcResponse | undefined> | undefined {
-    if (isRequest(message)) return this.handleRequest(message);
+  private process(
+    message: JsonRpcMessage,
+    auth: AuthInfo | undefined,
+  ): Promise<JsonRpcResponse | undefined> | undefined {
+    if (isRequest(message)) return this.handleRequest(message, auth);
     if (isResponse(message)) {
       if (!this.outbound.settle(message)) {
         this.engine.warn(
@@ -177,19 +182,23 @@ export class Session implements MessageReceiver, SessionState {
   }
 
   /** Answers one request, published as one trace while something subscribes. */
-  private handleRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
-    if (!requestChannel?.hasSubscribers) return this.answer(request, undefined);
+  private handleRequest(
+    request: JsonRpcRequest,
+    auth: AuthInfo | undefined,
+  ): Promise<JsonRpcResponse | undefined> {
+    if (!requestChannel?.hasSubscribers) return this.answer(request, auth, undefined);
     const trace: RequestTrace = {
       request,
       era: "stateful",
       session: this,
       network: this.transport.network,
     };
-    return requestChannel.tracePromise(() => this.answer(request, trace), trace);
+    return requestChannel.tracePromise(() => this.answer(request, auth, trace), trace);
   }
 
   private async answer(
     request: JsonRpcRequest,
+    auth: AuthInfo | undefined,
     trace: RequestTrace | undefined,
   ): Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
@@ -207,7 +216,7 @@ export class Session implements MessageReceiver, SessionState {
     const inFlight = new InFlight();
     this.inFlight.set(id, inFlight);
     try {
-      return await dispatch(this.engine, request, this.envFor(request, inFlight, trace));
+      return await dispatch(this.engine, request, this.envFor(request, inFlight, auth, trace));
     } catch (error) {
       // dispatch answers every error of the handler's: what escapes it is the server's.
       const response = serverFault(this.engine, request, error);
@@ -220,6 +229,7 @@ export class Session implements MessageReceiver, SessionState {
   private envFor(
     request: JsonRpcRequest,
     inFlight: InFlight,
+    auth: AuthInfo | undefined,
     trace: RequestTrace | undefined,
   ): RequestEnv {
     const relatedRequestId = request.id;
@@ -241,6 +251,7 @@ export class Session implements MessageReceiver, SessionState {
       wantsLog: (level) => this.wantsLog(level),
       session: this,
       trace,
+      ...(auth !== undefined && { auth }),
     };
   }
 

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../define/auth.js";
 import type { JsonRpcId, JsonRpcMessage, Parsed } from "../jsonrpc/index.js";
 import type { Network } from "../tracing/channels.js";
 
@@ -8,7 +9,8 @@ export interface SendOptions {
 
 /** What a transport delivers to the engine. */
 export interface MessageReceiver {
-  receive(parsed: Parsed): void;
+  /** `auth`: the caller the transport verified for these messages (HTTP with OAuth). */
+  receive(parsed: Parsed, auth?: AuthInfo): void;
   /**
    * The client will send nothing more (stdin ended) but may still read: the
    * requests it sent are answered (each within its time limit), then this

@@ -100,6 +100,15 @@ export default defineConfig({
     expect(config.name).toBe(dir.split(/[/\\]/).pop());
   });
 
+  it("checks http.auth as the HTTP transport will, naming the file", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({ http: { auth: { issuer: "id.example.com" } } }),
+    });
+    expect((await loadDirectory(dir)).problems.map(formatProblem)).toEqual([
+      'mcp-dir.config.json: http.auth.issuer must be an absolute http(s) URL without a fragment, such as "https://id.example.com", got "id.example.com"',
+    ]);
+  });
+
   it("must be one file, exporting an object as default", async () => {
     const two = await createServerDir({
       "mcp-dir.config.ts": "export default {};\n",

@@ -1,7 +1,13 @@
+import type { AuthInfo } from "../../define/auth.js";
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { isJsonObject } from "../../jsonrpc/json-object.js";
 import type { Params } from "../params.js";
-import { bindingOf, type RequestStateSigner, type RoundPayload } from "./request-state.js";
+import {
+  bindingOf,
+  callerDigest,
+  type RequestStateSigner,
+  type RoundPayload,
+} from "./request-state.js";
 
 /** How long and how often one request may ask its client for input. */
 export interface InputRoundLimits {
@@ -54,6 +60,7 @@ export class InputRound {
     private readonly limits: InputRoundLimits,
     private readonly method: string,
     private readonly params: Params,
+    private readonly caller: string | undefined,
     earlier: RoundPayload | undefined,
     private readonly responses: Record<string, unknown>,
   ) {
@@ -62,14 +69,30 @@ export class InputRound {
     this.roundState = { ...earlier?.roundState };
   }
 
-  /** Reads `requestState` and `inputResponses`; throws -32602 when either is refused. */
-  static open(limits: InputRoundLimits, method: string, params: Params): InputRound {
+  /**
+   * Reads `requestState` and `inputResponses`; throws -32602 when either is
+   * refused. `auth`: the verified caller, whom the state must have been issued to.
+   */
+  static open(
+    limits: InputRoundLimits,
+    method: string,
+    params: Params,
+    auth: AuthInfo | undefined,
+  ): InputRound {
+    const caller = callerDigest(auth);
     const earlier =
       params.requestState === undefined
         ? undefined
-        : limits.signer.verify(params.requestState, requestBinding(method, params));
+        : limits.signer.verify(params.requestState, requestBinding(method, params), caller);
     const responses = readResponses(params.inputResponses);
-    return new InputRound(limits, method, params, earlier, answersToAsked(earlier, responses));
+    return new InputRound(
+      limits,
+      method,
+      params,
+      caller,
+      earlier,
+      answersToAsked(earlier, responses),
+    );
   }
 
   /** The answer to one ask, or a rejection that ends the run (InputPending) or explains a misuse. */
@@ -132,6 +155,7 @@ export class InputRound {
     try {
       return this.limits.signer.sign({
         binding: requestBinding(this.method, this.params),
+        ...(this.caller !== undefined && { caller: this.caller }),
         round: this.round + 1,
         asked: [...this.pending.keys()],
         answers: this.answers,

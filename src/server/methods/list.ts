@@ -16,6 +16,6 @@ export function listMethod(method: string, kind: ListKind): MethodHandler {
             _meta: { [META.serverInfo]: engine.serverInfo() },
           }
         : undefined;
-    return engine.lists.page(kind, env.protocolVersion, cursor, engine.pageSize, fields);
+    return engine.lists.page(kind, env.protocolVersion, cursor, engine.pageSize, fields, env.auth);
   };
 }

@@ -6,7 +6,7 @@ import { onAbort } from "../on-abort.js";
 import { invalidParams, optionalObject, type Params } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import { type MethodTable, STATELESS_ONLY } from "./method.js";
-import { MAX_URI_LENGTH } from "./resources.js";
+import { MAX_URI_LENGTH, requireResourceScopes } from "./resources.js";
 
 /** What a listen stream delivers: the 2026-07-28 SubscriptionFilter. */
 export interface SubscriptionFilter {
@@ -115,6 +115,7 @@ async function listen(params: Params, rc: RequestContext): Promise<unknown> {
     readFilter(params, engine.maxSubscriptions),
     engine.capabilities(env.protocolVersion),
   );
+  for (const uri of filter.resourceSubscriptions ?? []) requireResourceScopes(rc, uri);
   const uris = new Set(filter.resourceSubscriptions);
   // The stream keeps its request, and a set of its URIs, for as long as it is open.
   const held = heldSize(params) + uris.size * SLOT_BYTES;

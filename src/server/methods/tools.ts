@@ -1,6 +1,7 @@
 import { errorResult } from "../../define/tool-result.js";
 import { callToolResultForVersion } from "../../protocol/downgrade.js";
 import { invalidParams, optionalObject, requireString } from "../params.js";
+import { requireScopes } from "../scope-check.js";
 import { withinTimeLimit } from "../time-limit.js";
 import { listMethod } from "./list.js";
 import { BOTH_ERAS, type MethodTable } from "./method.js";
@@ -22,7 +23,8 @@ export const toolMethods: MethodTable = {
       const tool = rc.engine.registry.tool(name);
       if (!tool) throw invalidParams(`Unknown tool: "${name}"`);
       const args = optionalObject(params, "arguments", "tools/call");
-      const { chain, timeout } = rc.engine.registry.served(tool);
+      const { chain, timeout, scopes } = rc.engine.registry.served(tool);
+      requireScopes(rc.env, scopes, `tool "${name}"`);
       const timed = {
         label: `Tool "${name}"`,
         definer: "defineTool",

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../../define/auth.js";
 import {
   ErrorCode,
   failure,
@@ -32,40 +33,46 @@ export function serveStateless(
   channel: ClientChannel,
   inFlight: InFlight,
   closing?: AbortSignal,
+  auth?: AuthInfo,
 ): Promise<JsonRpcResponse | undefined> {
   if (!requestChannel?.hasSubscribers) {
-    return serve(engine, request, channel, inFlight, closing, undefined);
+    return serve(engine, request, { channel, inFlight, closing, auth, trace: undefined });
   }
   const trace: RequestTrace = { request, era: "stateless", network: channel.network };
   return requestChannel.tracePromise(
-    () => serve(engine, request, channel, inFlight, closing, trace),
+    () => serve(engine, request, { channel, inFlight, closing, auth, trace }),
     trace,
   );
+}
+
+/** What a 2026-07-28 request is served with besides its message. */
+interface Carried {
+  readonly channel: ClientChannel;
+  readonly inFlight: InFlight;
+  readonly closing: AbortSignal | undefined;
+  /** The caller its transport verified. */
+  readonly auth: AuthInfo | undefined;
+  /** What is published of it while something traces it. */
+  readonly trace: RequestTrace | undefined;
 }
 
 async function serve(
   engine: Engine,
   request: JsonRpcRequest,
-  channel: ClientChannel,
-  inFlight: InFlight,
-  closing: AbortSignal | undefined,
-  trace: RequestTrace | undefined,
+  carried: Carried,
 ): Promise<JsonRpcResponse | undefined> {
   try {
-    return await answer(engine, request, channel, inFlight, closing, trace);
+    return await answer(engine, request, carried);
   } catch (error) {
     const response = serverFault(engine, request, error);
-    return inFlight.cancelled ? undefined : response;
+    return carried.inFlight.cancelled ? undefined : response;
   }
 }
 
 async function answer(
   engine: Engine,
   request: JsonRpcRequest,
-  channel: ClientChannel,
-  inFlight: InFlight,
-  closing: AbortSignal | undefined,
-  trace: RequestTrace | undefined,
+  carried: Carried,
 ): Promise<JsonRpcResponse | undefined> {
   const { id, method } = request;
   const described = methodsFor("stateless").get(method);
@@ -80,7 +87,9 @@ async function answer(
   let inputRound: InputRound | undefined;
   try {
     envelope = readEnvelope(method, params);
-    if (described.asksInput) inputRound = InputRound.open(engine.inputRounds, method, params);
+    if (described.asksInput) {
+      inputRound = InputRound.open(engine.inputRounds, method, params, carried.auth);
+    }
   } catch (error) {
     if (!isJsonRpcError(error)) throw error;
     return failure(id, error.code, error.message, error.data);
@@ -93,22 +102,15 @@ async function answer(
       `Method not found: ${method} (this server offers no ${capability})`,
     );
   }
-  return dispatch(
-    engine,
-    request,
-    statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound, trace),
-  );
+  return dispatch(engine, request, statelessEnv(engine, id, envelope, carried, inputRound));
 }
 
 function statelessEnv(
   engine: Engine,
   requestId: JsonRpcRequest["id"],
   envelope: Envelope,
-  channel: ClientChannel,
-  inFlight: InFlight,
-  closing: AbortSignal | undefined,
+  { channel, inFlight, closing, auth, trace }: Carried,
   inputRound: InputRound | undefined,
-  trace: RequestTrace | undefined,
 ): RequestEnv {
   const { logLevel } = envelope;
   const least = logLevel === undefined ? LOGGING_LEVELS.length : LOGGING_LEVELS.indexOf(logLevel);
@@ -136,5 +138,6 @@ function statelessEnv(
     closing,
     inputRound,
     trace,
+    ...(auth !== undefined && { auth }),
   };
 }

@@ -20,6 +20,12 @@ export interface HttpHandler {
   stats(): HttpStats;
   /** Ends every HTTP session; the handler answers nothing afterwards but 503. */
   close(): Promise<void>;
+  /**
+   * With `auth.issuer`: resolves once the authorization server's metadata
+   * and keys are read, rejects naming the URL when they cannot be (else they
+   * are read at the first request, which gets 503 while they cannot be).
+   */
+  ready(): Promise<void>;
 }
 
 const NODE_BODY: BodySource<IncomingMessage> = {
@@ -37,5 +43,6 @@ export function createHttpHandler(server: McpServer, options?: HttpHandlerOption
     },
     stats: () => door.stats(),
     close: () => door.close(),
+    ready: () => door.ready(),
   };
 }

@@ -49,8 +49,9 @@ export class SessionTable {
     return this.sessions.values();
   }
 
-  create(): HttpSessionTransport {
-    const transport = new HttpSessionTransport(this.options, this.replay, (closed) =>
+  /** A new session, bound to `owner` (the caller that opened it; see callerKey). */
+  create(owner: string | undefined): HttpSessionTransport {
+    const transport = new HttpSessionTransport(this.options, this.replay, owner, (closed) =>
       this.sessions.delete(closed.sessionId),
     );
     const session = this.server.openSession(transport);

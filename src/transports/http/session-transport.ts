@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../../define/auth.js";
 import {
   ErrorCode,
   encodeBatch,
@@ -9,7 +10,14 @@ import {
   type Parsed,
 } from "../../jsonrpc/index.js";
 import { atLeast } from "../../protocol/versions.js";
-import type { MessageReceiver, SendOptions, Session, Transport } from "../../server/index.js";
+import {
+  type MessageReceiver,
+  requiredScopesOf,
+  type SendOptions,
+  type Session,
+  type Transport,
+} from "../../server/index.js";
+import type { Caller } from "./caller.js";
 import { EventStore, parseEventId, STANDALONE_STREAM } from "./event-store.js";
 import { HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
 import type { ResolvedHttpOptions } from "./options.js";
@@ -46,9 +54,14 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
   private isClosed = false;
   lastActivity = Date.now();
 
+  /**
+   * `owner`: the caller that opened the session (its callerKey); a request
+   * from anyone else is refused at the door.
+   */
   constructor(
     options: ResolvedHttpOptions,
     replay: ReplayPool,
+    readonly owner: string | undefined,
     private readonly onClosed: (transport: HttpSessionTransport) => void,
   ) {
     this.store = new EventStore(options.replayMaxEvents, options.replayMaxBytes, replay);
@@ -95,6 +108,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     res: ResponseWriter,
     ids: readonly JsonRpcId[],
     isInitialize: boolean,
+    caller: Caller,
   ): void {
     this.lastActivity = Date.now();
     for (const id of ids) {
@@ -103,9 +117,9 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
         return;
       }
     }
-    const exchange = new PostExchange(this, res, ids, isInitialize);
+    const exchange = new PostExchange(this, res, ids, isInitialize, caller.forbidden);
     for (const id of ids) this.exchanges.set(id, exchange);
-    this.deliver(parsed, (response) => exchange.respond(encode(response)));
+    this.deliver(parsed, caller.auth, (response) => exchange.respond(encode(response)));
   }
 
   /**
@@ -113,10 +127,10 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
    * the errors of a batch's invalid items (which the session answers at once),
    * 400 with the session's refusal of the whole message.
    */
-  accept(parsed: Parsed, res: ResponseWriter): void {
+  accept(parsed: Parsed, res: ResponseWriter, auth: AuthInfo | undefined): void {
     this.lastActivity = Date.now();
     let answer: JsonRpcResponse | JsonRpcResponse[] | undefined;
-    this.deliver(parsed, (response) => {
+    this.deliver(parsed, auth, (response) => {
       answer = response;
     });
     if (answer === undefined) {
@@ -127,10 +141,10 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     }
   }
 
-  private deliver(parsed: Parsed, capture: Capture): void {
+  private deliver(parsed: Parsed, auth: AuthInfo | undefined, capture: Capture): void {
     this.capture = capture;
     try {
-      this.receiver?.receive(parsed);
+      this.receiver?.receive(parsed, auth);
     } finally {
       this.capture = undefined;
     }
@@ -210,7 +224,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     }
     if (!("method" in message)) {
       const exchange = message.id === null ? undefined : this.exchanges.get(message.id);
-      if (exchange) exchange.respond(encodeMessage(message));
+      if (exchange) exchange.respond(encodeMessage(message), requiredScopesOf(message));
       else this.capture?.(message);
       return;
     }

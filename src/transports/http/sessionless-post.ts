@@ -1,6 +1,6 @@
+import type { AuthInfo } from "../../define/auth.js";
 import {
   ErrorCode,
-  encodeMessage,
   failure,
   isRequest,
   isResponse,
@@ -12,8 +12,9 @@ import {
 } from "../../jsonrpc/index.js";
 import { LATEST_STATEFUL_VERSION } from "../../protocol/versions.js";
 import { type McpServer, methodsFor, type Transport } from "../../server/index.js";
+import { type Caller, sendResponse } from "./caller.js";
 import { HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
-import { sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
+import { sendEmpty, sendError, TRANSPORT_ERROR } from "./responses.js";
 
 const WARM_UP_ID = "mcp-dir-stateless-initialize";
 
@@ -23,6 +24,7 @@ export function postSessionless(
   parsed: Exclude<Parsed, { kind: "invalid" }>,
   versionHeader: string | undefined,
   res: ResponseWriter,
+  caller: Caller,
 ): void {
   if (parsed.kind === "batch") {
     sendError(
@@ -42,8 +44,8 @@ export function postSessionless(
       "Bad Request: this server sends no requests, so it takes no responses",
     );
   } else if (isRequest(message)) {
-    void serveSessionlessPost(server, message, versionHeader).then((response) =>
-      sendJson(res, 200, encodeMessage(response)),
+    void serveSessionlessPost(server, message, versionHeader, caller.auth).then((response) =>
+      sendResponse(res, response, caller),
     );
   } else {
     // A notification (initialized, cancelled) has nothing to act on without a session.
@@ -63,6 +65,7 @@ export function serveSessionlessPost(
   server: McpServer,
   request: JsonRpcRequest,
   versionHeader: string | undefined,
+  auth: AuthInfo | undefined,
 ): Promise<JsonRpcResponse> {
   // What only a session can deliver: refused, not accepted and silently never honoured.
   if (methodsFor("stateful").get(request.method)?.needsSession) {
@@ -99,7 +102,7 @@ export function serveSessionlessPost(
         message: { jsonrpc: "2.0", method: "notifications/initialized" },
       });
     }
-    session.receive({ kind: "single", message: request });
+    session.receive({ kind: "single", message: request }, auth);
   });
 }
 
