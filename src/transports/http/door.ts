@@ -16,7 +16,7 @@ import { callerKey, eraOf, type McpServer } from "../../server/index.js";
 import { AuthGate, type Verdict } from "./auth/gate.js";
 import { ANONYMOUS, type Caller } from "./caller.js";
 import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
-import { PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from "./metadata.js";
+import { PROTECTED_RESOURCE_PATH } from "./metadata.js";
 import type { ResolvedHttpOptions } from "./options.js";
 import { SESSION_NOT_FOUND, sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import {
@@ -30,21 +30,9 @@ import {
 import { SessionTable } from "./session-table.js";
 import type { HttpSessionTransport } from "./session-transport.js";
 import { postSessionless } from "./sessionless-post.js";
+import { answerHealth, answerMetadata } from "./side-paths.js";
 import { serveStatelessPost } from "./stateless-post.js";
-
-export interface HttpStats {
-  sessions: number;
-  /** Requests whose response has not been sent yet. */
-  requestsInFlight: number;
-  /** Unfinished POST streams a client could resume. */
-  resumableStreams: number;
-  /** Events kept for Last-Event-ID replay (bounded per session and in all). */
-  storedEvents: number;
-  /** Their bytes, counted as characters of JSON (at most replay.maxTotalBytes, but for one event larger alone). */
-  storedEventBytes: number;
-  /** 2026-07-28 listen streams open (at most maxSessions, counted apart from sessions). */
-  listenStreams: number;
-}
+import { type HttpStats, sessionTotals } from "./stats.js";
 
 /**
  * Whether 2025 clients get sessions: a long-lived process keeps them (GET
@@ -124,23 +112,7 @@ export class HttpDoor<Req extends RequestHead> {
   }
 
   stats(): HttpStats {
-    const stats = {
-      sessions: 0,
-      requestsInFlight: 0,
-      resumableStreams: 0,
-      storedEvents: 0,
-      storedEventBytes: 0,
-      listenStreams: this.listenStreams,
-    };
-    for (const transport of this.sessions?.values() ?? []) {
-      const held = transport.pending;
-      stats.sessions++;
-      stats.requestsInFlight += held.exchanges;
-      stats.resumableStreams += held.streams;
-      stats.storedEvents += held.events;
-      stats.storedEventBytes += held.eventBytes;
-    }
-    return stats;
+    return { ...sessionTotals(this.sessions?.values() ?? []), listenStreams: this.listenStreams };
   }
 
   /**
@@ -155,12 +127,14 @@ export class HttpDoor<Req extends RequestHead> {
     if (path === options.path) {
       this.endpoint(req, res);
     } else if (path === "/health") {
-      this.guarded(req, res, () => this.health(req, res));
+      this.guarded(req, res, () => answerHealth(req, res, this.isClosed));
     } else if (
       path === PROTECTED_RESOURCE_PATH ||
       path === PROTECTED_RESOURCE_PATH + options.path
     ) {
-      this.guarded(req, res, () => this.metadata(req, res));
+      this.guarded(req, res, () =>
+        answerMetadata(req, res, this.gate, this.server.serverInfo().name),
+      );
     } else if (next) {
       next();
     } else {
@@ -426,36 +400,6 @@ export class HttpDoor<Req extends RequestHead> {
     if (this.refuseSessionless(req, res)) return;
     const transport = this.sessionOf(req, res, caller);
     if (transport) void transport.close().then(() => sendEmpty(res, 204));
-  }
-
-  private health(req: Req, res: ResponseWriter): void {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      sendError(res, 405, TRANSPORT_ERROR, "Method Not Allowed: use GET /health", {
-        allow: "GET, HEAD",
-      });
-    } else if (this.isClosed) {
-      sendJson(res, 503, '{"status":"closing"}');
-    } else {
-      sendJson(res, 200, '{"status":"ok"}');
-    }
-  }
-
-  private metadata(req: Req, res: ResponseWriter): void {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      sendError(res, 405, TRANSPORT_ERROR, `Method Not Allowed: use GET ${req.url}`, {
-        allow: "GET, HEAD",
-      });
-    } else if (this.gate === undefined) {
-      sendError(
-        res,
-        404,
-        TRANSPORT_ERROR,
-        "Not Found: this server does not require authorization, so it publishes no protected-resource metadata",
-      );
-    } else {
-      const name = this.server.serverInfo().name;
-      sendJson(res, 200, JSON.stringify(protectedResourceMetadata(req, this.gate, name)));
-    }
   }
 
   /** Ends every session; the door answers nothing afterwards but 503. */

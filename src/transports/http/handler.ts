@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { McpServer } from "../../server/index.js";
 import { readBody } from "./body.js";
-import { HttpDoor, type HttpStats } from "./door.js";
+import { HttpDoor } from "./door.js";
 import type { BodySource } from "./exchange.js";
 import { type HttpHandlerOptions, resolveHttpOptions } from "./options.js";
+import type { HttpStats } from "./stats.js";
 
-export type { HttpStats } from "./door.js";
+export type { HttpStats } from "./stats.js";
 
 /** Streamable HTTP for one McpServer, for use inside any node:http server. */
 export interface HttpHandler {
