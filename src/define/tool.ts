@@ -1,5 +1,12 @@
 import { mirroredParamProblems } from "../protocol/mcp-param.js";
-import type { CallToolResult, Icon, Meta, Tool, ToolAnnotations } from "../protocol/types.js";
+import type {
+  CallToolResult,
+  Icon,
+  Meta,
+  TaskSupport,
+  Tool,
+  ToolAnnotations,
+} from "../protocol/types.js";
 import { type Branded, brand } from "./brand.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
@@ -33,6 +40,13 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
    */
   timeoutMs?: number;
   /**
+   * Whether a call may run as a task, answered at once with a task the
+   * client polls while the handler runs on: "optional" (when the client
+   * supports tasks), "required" (only as a task; a client that supports
+   * none is refused) or "forbidden" (never; the default).
+   */
+  task?: TaskSupport;
+  /**
    * A zod shape (`{ message: z.string() }`), a `z.object(...)`, a Standard Schema
    * that gives its JSON Schema (ArkType's `type({...})`, valibot's
    * `toStandardJsonSchema(v.object({...}))`), or a JSON Schema object.
@@ -59,6 +73,7 @@ export interface ToolDefinition extends Branded<"tool"> {
   annotations?: ToolAnnotations;
   _meta?: Meta;
   timeoutMs?: number;
+  task?: TaskSupport;
   input?: SchemaInput;
   output?: SchemaInput;
   handler: (args: never, ctx: HandlerContext) => unknown;
@@ -81,12 +96,16 @@ export interface CompiledTool {
   readonly name: string;
   readonly descriptor: Tool;
   readonly definition: ToolDefinition;
+  /** Whether a call may run as a task. */
+  readonly taskSupport: TaskSupport;
   call(args: unknown, ctx: HandlerContext): Promise<CallToolResult>;
   /** What a middleware returned in the handler's place, made a result as the handler's return is. */
   settle(value: unknown): Promise<CallToolResult>;
   /** What a middleware's throw becomes: the isError result a handler's throw gives. */
   fail(error: unknown): CallToolResult;
 }
+
+const TASK_SUPPORT: readonly unknown[] = ["forbidden", "optional", "required"];
 
 const NO_ARGUMENTS: CompiledSchema = {
   jsonSchema: { type: "object", properties: {} },
@@ -108,6 +127,12 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
   }
   const badTimeout = timeoutProblem(definition.timeoutMs);
   if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
+  const taskSupport = definition.task ?? "forbidden";
+  if (!TASK_SUPPORT.includes(taskSupport)) {
+    problems.push(
+      `task must be "optional", "required" or "forbidden" (the default), not ${JSON.stringify(taskSupport)}`,
+    );
+  }
   const input =
     definition.input === undefined
       ? NO_ARGUMENTS
@@ -132,6 +157,7 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
     ...(output && { outputSchema: output.jsonSchema }),
     ...(definition.annotations && { annotations: definition.annotations }),
     ...(definition.icons && { icons: definition.icons }),
+    ...(taskSupport !== "forbidden" && { execution: { taskSupport } }),
     ...(definition._meta && { _meta: definition._meta }),
   };
   const handler = definition.handler as (args: unknown, ctx: HandlerContext) => unknown;
@@ -145,6 +171,7 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
     name,
     descriptor,
     definition,
+    taskSupport,
     async call(args, ctx) {
       const checked = await input.validate(args ?? {});
       if (!checked.ok) {

@@ -18,10 +18,11 @@ export interface ClientChannel {
   /** A notification related to the request (progress, log). */
   notify(method: string, params: Params): void;
   /**
-   * A request to the client (elicitation, sampling, roots). Only a 2025
-   * session can send one; a 2026 request asks through its result instead.
+   * A request to the client (elicitation, sampling, roots). A 2025 session
+   * sends one; a 2026 request asks through its result instead, and a task
+   * through its own state. `key` is the author's name for the ask, if any.
    */
-  request?(method: string, params: Params, signal: AbortSignal): Promise<unknown>;
+  request?(method: string, params: Params, signal: AbortSignal, key?: string): Promise<unknown>;
 }
 
 /** What a 2025 session lends the requests it carries. */
@@ -66,4 +67,10 @@ export interface RequestEnv {
   readonly closing?: AbortSignal;
   /** A 2026-07-28 request that may ask its client for input through its result. */
   readonly inputRound?: InputRound;
+  /**
+   * Who made the request, when the transport authenticated it (an OAuth
+   * token's subject, say): opaque, compared for equality only. Tasks are
+   * bound to it; without one, to the 2025 session, else to nobody.
+   */
+  readonly principal?: string;
 }

@@ -5,6 +5,7 @@ import {
 } from "../define/middleware.js";
 import { timeoutProblem } from "../define/timeout.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
+import { TASKS_EXTENSION } from "../protocol/tasks.js";
 import type {
   Implementation,
   JsonObject,
@@ -30,6 +31,7 @@ import { ResourceWatchers } from "./resource-watchers.js";
 import { Session } from "./session.js";
 import type { CacheHints } from "./stateless/result.js";
 import { serveStateless } from "./stateless/serve.js";
+import { type TaskOptions, TaskService } from "./tasks/tasks.js";
 import type { Transport } from "./transport.js";
 
 export type ListedKind = "tools" | "prompts" | "resources";
@@ -71,6 +73,12 @@ export interface ServerOptions extends Implementation {
   extensions?: Record<string, JsonObject>;
   /** How 2026-07-28 requests ask their client for input (`ctx.elicit`, `ctx.sample`, `ctx.roots`). */
   inputRounds?: InputRoundOptions;
+  /**
+   * Tool calls run as tasks (tools defined with `task: "optional"` or
+   * `"required"`): how long each is kept, how often clients poll, how many
+   * are kept at once, and where.
+   */
+  tasks?: TaskOptions;
   /**
    * How long (ms) one run of a tool, prompt or resource handler may take
    * unless its definition sets `timeoutMs`; 0 for no limit. Default 5 minutes.
@@ -127,6 +135,7 @@ export class McpServer implements Engine {
   readonly maxSubscriptions: number;
   readonly memory: MemoryBudget;
   readonly inputRounds: InputRoundLimits;
+  readonly tasks: TaskService;
   readonly callTimeoutMs: number;
   readonly maxResultBytes: number;
   private readonly cacheTtlMs: number;
@@ -156,6 +165,7 @@ export class McpServer implements Engine {
       memoryBudgetBytes,
       extensions,
       inputRounds,
+      tasks,
       callTimeoutMs,
       maxResultBytes,
       middleware,
@@ -180,6 +190,7 @@ export class McpServer implements Engine {
       ),
       maxRounds: count(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
     };
+    this.tasks = new TaskService(tasks ?? {}, this.memory);
     const badTimeout = timeoutProblem(callTimeoutMs);
     if (badTimeout) throw new TypeError(`callTimeoutMs ${badTimeout}`);
     this.callTimeoutMs = callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
@@ -326,9 +337,12 @@ export class McpServer implements Engine {
     }
     const completable = capabilities.prompts || registry.templates.length > 0;
     if (completable && supports(version, "completionsCapability")) capabilities.completions = {};
-    if (this.extensions && supports(version, "extensions")) {
-      capabilities.extensions = this.extensions;
+    const tasks = registry.tools.some((tool) => tool.taskSupport !== "forbidden");
+    if (tasks && supports(version, "legacyTasks")) {
+      capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
     }
+    const extensions = tasks ? { ...this.extensions, [TASKS_EXTENSION]: {} } : this.extensions;
+    if (extensions && supports(version, "extensions")) capabilities.extensions = extensions;
     return capabilities;
   }
 
@@ -346,11 +360,17 @@ export class McpServer implements Engine {
     }
   }
 
-  /** Ends every session and resource watch; listen streams end with their graceful result. */
+  /**
+   * Ends every session, resource watch and task run (each such task is left
+   * failed); listen streams end with their graceful result.
+   */
   async close(): Promise<void> {
     this.closeController.abort();
     this.watchers.stopAll();
-    await Promise.all([...this.sessions].map((session) => session.close()));
+    await Promise.all([
+      this.tasks.close(),
+      ...[...this.sessions].map((session) => session.close()),
+    ]);
   }
 }
 

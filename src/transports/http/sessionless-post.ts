@@ -11,6 +11,8 @@ import {
 import { LATEST_STATEFUL_VERSION } from "../../protocol/versions.js";
 import { type McpServer, methodsFor, type Transport } from "../../server/index.js";
 
+type Params = Record<string, unknown>;
+
 const WARM_UP_ID = "mcp-dir-stateless-initialize";
 
 /**
@@ -33,6 +35,18 @@ export function serveSessionlessPost(
         request.id,
         ErrorCode.InvalidRequest,
         `Invalid Request: ${request.method} needs a session, and this endpoint keeps none (it runs without a long-lived process): read the resource again when you need it, or use protocol 2026-07-28 and a subscriptions/listen stream`,
+      ),
+    );
+  }
+  if (
+    request.method === "tools/call" &&
+    (request.params as Params | undefined)?.task !== undefined
+  ) {
+    return Promise.resolve(
+      failure(
+        request.id,
+        ErrorCode.InvalidRequest,
+        'Invalid Request: a task (tools/call with "task") needs a session, and this endpoint keeps none (it runs without a long-lived process): call the tool without "task", or use protocol 2026-07-28, whose tasks need no session',
       ),
     );
   }
