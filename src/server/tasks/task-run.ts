@@ -249,13 +249,22 @@ export class TaskRun implements ClientChannel {
       json = JSON.stringify(result);
     } catch (error) {
       const message = cannotEncode("tools/call", params, error);
-      return { status: "failed", error: { code: ErrorCode.InternalError, message } };
+      return {
+        status: "failed",
+        error: { code: ErrorCode.InternalError, message },
+        statusMessage: message,
+      };
     }
     const limit = this.engine.maxResultBytes;
     const bytes = sizeOver(json, limit);
     const kept =
       bytes === undefined ? json : JSON.stringify(tooLarge("tools/call", params, bytes, limit));
-    return { status: "completed", result: JSON.parse(kept) as JsonObject };
+    // What it reported on the way is over: a completed task says nothing more than its result.
+    return {
+      status: "completed",
+      result: JSON.parse(kept) as JsonObject,
+      statusMessage: undefined,
+    };
   }
 
   /** A protocol error ends the task failed, with that error; anything else is the server's fault. */

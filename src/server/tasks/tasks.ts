@@ -82,10 +82,11 @@ export class TaskService {
 
   /**
    * Runs a tool call as a task; resolves to what answers the call. On
-   * 2026-07-28 the run starts in the request, and what it asks before its
-   * first wait on anything else is asked through the request's
-   * `input_required` round (undefined is returned: the round answers); the
-   * task is created once it has got that far. On 2025-11-25 the client
+   * 2026-07-28 the run starts in the request, and what it asks before it
+   * first waits on anything else (a timer, I/O, any promise not yet settled)
+   * is asked through the request's `input_required` round (undefined is
+   * returned: the round answers); the task is created once it has got that
+   * far. On 2025-11-25 the client
    * asked for the task, and it is created at once.
    */
   async run(
@@ -100,8 +101,7 @@ export class TaskService {
     });
     if (env.era === "stateless") {
       run.start(pipeline);
-      // Past the asks it makes before it first waits on anything else.
-      await new Promise((resolve) => setImmediate(resolve));
+      await afterMicrotasks();
       if (env.inputRound?.hasPending || env.inFlight.cancelled) {
         run.abandon("The call asked for input before its task began; it runs again when answered");
         return undefined;
@@ -231,6 +231,16 @@ export class TaskService {
     this.runs.clear();
     await Promise.allSettled(runs.map((run) => run.shutDown()));
   }
+}
+
+/**
+ * Resolves once the promise reactions queued now, and all they queue in
+ * turn, have run, and before any timer or I/O callback: a handler started
+ * just before is then finished, ended at an ask not yet answered (whose
+ * promise is already settled), or waiting on something else.
+ */
+function afterMicrotasks(): Promise<void> {
+  return new Promise((resolve) => queueMicrotask(() => process.nextTick(resolve)));
 }
 
 function duration(value: number | undefined, fallback: number, name: string): number {
