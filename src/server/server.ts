@@ -261,6 +261,12 @@ export class McpServer implements Engine {
       notify(message: JsonRpcNotification): void;
       signal?: AbortSignal;
       closing?: AbortSignal;
+      /**
+       * Who sent it, when you authenticated it (a token's subject): opaque.
+       * The tasks it creates are bound to it, and only requests with the
+       * same principal reach them.
+       */
+      principal?: string;
     },
   ): Promise<JsonRpcResponse | undefined> {
     const inFlight = new InFlight();
@@ -273,7 +279,13 @@ export class McpServer implements Engine {
       notify: (method: string, params: Params) =>
         options.notify({ jsonrpc: "2.0", method, params }),
     };
-    const served = this.serveStateless(request, channel, inFlight, options.closing);
+    const served = this.serveStateless(
+      request,
+      channel,
+      inFlight,
+      options.closing,
+      options.principal,
+    );
     return stop ? served.finally(stop) : served;
   }
 
@@ -283,8 +295,9 @@ export class McpServer implements Engine {
     channel: ClientChannel,
     inFlight: InFlight,
     closing?: AbortSignal,
+    principal?: string,
   ): Promise<JsonRpcResponse | undefined> {
-    return serveStateless(this, request, channel, inFlight, closing);
+    return serveStateless(this, request, channel, inFlight, closing, principal);
   }
 
   /**

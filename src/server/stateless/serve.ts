@@ -24,6 +24,7 @@ import { type Envelope, readEnvelope } from "./envelope.js";
  * response, or to undefined when it was cancelled. Every transport serves a
  * 2026 request through here (`McpServer.serveStateless`), so it never
  * rejects: whatever escapes is the server's fault, answered as one.
+ * `principal` is who sent it, when the transport authenticated it.
  */
 export async function serveStateless(
   engine: Engine,
@@ -31,9 +32,10 @@ export async function serveStateless(
   channel: ClientChannel,
   inFlight: InFlight,
   closing?: AbortSignal,
+  principal?: string,
 ): Promise<JsonRpcResponse | undefined> {
   try {
-    return await answer(engine, request, channel, inFlight, closing);
+    return await answer(engine, request, channel, inFlight, closing, principal);
   } catch (error) {
     const response = serverFault(engine, request, error);
     return inFlight.cancelled ? undefined : response;
@@ -46,6 +48,7 @@ async function answer(
   channel: ClientChannel,
   inFlight: InFlight,
   closing: AbortSignal | undefined,
+  principal: string | undefined,
 ): Promise<JsonRpcResponse | undefined> {
   const { id, method } = request;
   const described = methodsFor("stateless").get(method);
@@ -76,7 +79,7 @@ async function answer(
   return dispatch(
     engine,
     request,
-    statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound),
+    statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound, principal),
   );
 }
 
@@ -88,6 +91,7 @@ function statelessEnv(
   inFlight: InFlight,
   closing: AbortSignal | undefined,
   inputRound: InputRound | undefined,
+  principal: string | undefined,
 ): RequestEnv {
   const { logLevel } = envelope;
   const least = logLevel === undefined ? LOGGING_LEVELS.length : LOGGING_LEVELS.indexOf(logLevel);
@@ -114,5 +118,6 @@ function statelessEnv(
     wantsLog: (level) => LOGGING_LEVELS.indexOf(level) >= least,
     closing,
     inputRound,
+    principal,
   };
 }
