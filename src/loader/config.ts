@@ -5,7 +5,7 @@ import {
   type Middleware,
   type MiddlewareDefinition,
 } from "../define/middleware.js";
-import { timeoutProblem } from "../define/timeout.js";
+import { MAX_TIMEOUT_MS, timeoutProblem } from "../define/timeout.js";
 import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
 import { describeImportError } from "./import-error.js";
 import type { ModuleImporter } from "./importer.js";
@@ -57,6 +57,12 @@ export interface ServerConfig {
    * Default: a quarter of the JavaScript heap the process runs with.
    */
   memoryBudgetBytes?: number;
+  /**
+   * Tool calls run as tasks: how long (ms) each task and its outcome are kept
+   * (default 1 hour), how often (ms) clients are asked to poll (default 1
+   * second), and how many tasks are kept at once (default 1000).
+   */
+  tasks?: { ttlMs?: number; pollIntervalMs?: number; maxTasks?: number };
   /**
    * Middleware around every tool, prompt and resource, before the server
    * directory's own `_middleware.ts` files.
@@ -132,6 +138,23 @@ const CHECKS: Record<keyof ServerConfig, Check> = {
       ? undefined
       : "must be a whole number of 0 or more",
   memoryBudgetBytes: wholeBytes,
+  tasks: (value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return "must be an object, such as { ttlMs: 3600000, pollIntervalMs: 1000, maxTasks: 1000 }";
+    }
+    for (const [key, setting] of Object.entries(value)) {
+      if (key !== "ttlMs" && key !== "pollIntervalMs" && key !== "maxTasks") {
+        return `must hold only ttlMs, pollIntervalMs and maxTasks, not "${key}"`;
+      }
+      if (!(Number.isInteger(setting) && (setting as number) >= 1)) {
+        return `${key} must be a whole number of 1 or more`;
+      }
+      if (key !== "maxTasks" && (setting as number) > MAX_TIMEOUT_MS) {
+        return `${key} must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24.8 days)`;
+      }
+    }
+    return undefined;
+  },
   middleware: (value) =>
     Array.isArray(value) &&
     value.every((item) => typeof item === "function" || isMiddlewareDefinition(item))
