@@ -85,7 +85,7 @@ describe.each(["node", "bun", "deno", "cloudflare"] as const)("a build for %s", 
     expect(built.code).toBe(0);
     expect(built.stdout).toMatch(
       new RegExp(
-        `^mcp-dir build: .+ \\(7 tools, 2 prompts, 3 resources, 1 resource template\\) for ${runtime}: `,
+        `^mcp-dir build: .+ \\(8 tools, 2 prompts, 3 resources, 1 resource template\\) for ${runtime}: `,
       ),
     );
   });
@@ -143,6 +143,7 @@ describe("a build's other ways in", () => {
         "calculator",
         "chart",
         "primes",
+        "report",
         "team_invite",
         "team_lookup",
         "temperature",

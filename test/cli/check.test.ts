@@ -12,7 +12,7 @@ describe("mcp-dir check", () => {
     expect(await runCli(["check", "example-server"])).toEqual({
       code: 0,
       stdout:
-        "mcp-dir check: example-server is fine: 7 tools, 2 prompts, 3 resources, 1 resource template\n",
+        "mcp-dir check: example-server is fine: 8 tools, 2 prompts, 3 resources, 1 resource template\n",
       stderr: "",
     });
   });

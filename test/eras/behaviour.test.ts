@@ -20,7 +20,7 @@ import {
 } from "./helpers/clients.js";
 
 const INSTRUCTIONS =
-  "Tools: calculator, text_stats, temperature, chart, primes, team_lookup, team_invite. Team members are resources at users://{id}; read file:///guide.md for an overview.";
+  "Tools: calculator, text_stats, temperature, chart, primes, report, team_lookup, team_invite. Team members are resources at users://{id}; read file:///guide.md for an overview.";
 
 const SERVER_INFO = {
   name: "example-server",
@@ -81,6 +81,7 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
       "calculator",
       "chart",
       "primes",
+      "report",
       "team_invite",
       "team_lookup",
       "temperature",

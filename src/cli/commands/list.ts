@@ -11,8 +11,9 @@ export const list: Command = {
   help: `Usage: mcp-dir list [dir] [--json]
 
 Loads [dir] (default: the current directory) and prints what it serves: kind,
-name, source file and description, one line each. Exits 1 if a file has a
-problem (printed on stderr).
+name, source file and description, one line each, and whether a tool runs as
+a task (optional or required) when any does. Exits 1 if a file has a problem
+(printed on stderr).
 
 Options:
   --json       Print JSON instead: the descriptors clients see, each with its source
@@ -74,20 +75,29 @@ function asJson(server: McpServer, config: { name: string; version: string }) {
   };
 }
 
-type Described = { name: string; description?: string; uri?: string; uriTemplate?: string };
+type Described = {
+  name: string;
+  description?: string;
+  uri?: string;
+  uriTemplate?: string;
+  execution?: { taskSupport?: string };
+};
 
 function asTable(server: McpServer): string {
   const items = listed(server);
+  // Which tools run as tasks, in a column of its own when any does.
+  const tasks = server.registry.tools.some((tool) => tool.taskSupport !== "forbidden");
   const rows = (kind: string, entries: Listed[]) =>
     entries.map(({ source, descriptor }) => {
-      const { name, description, uri, uriTemplate } = descriptor as Described;
+      const { name, description, uri, uriTemplate, execution } = descriptor as Described;
       const address = uri ?? uriTemplate;
       const text =
         address === undefined ? oneLine(description) : `${address}  ${oneLine(description)}`;
-      return [kind, name, source, text.trimEnd()];
+      const task = tasks ? [execution?.taskSupport ?? ""] : [];
+      return [kind, name, ...task, source, text.trimEnd()];
     });
   return formatTable(
-    ["KIND", "NAME", "SOURCE", "DESCRIPTION"],
+    ["KIND", "NAME", ...(tasks ? ["TASK"] : []), "SOURCE", "DESCRIPTION"],
     [
       ...rows("tool", items.tools),
       ...rows("prompt", items.prompts),
