@@ -9,6 +9,7 @@ describe("the public API", () => {
       "DefinitionError",
       "ErrorCode",
       "InProcessChangeBus",
+      "InProcessTaskStore",
       "JsonRpcError",
       "LOGGING_LEVELS",
       "McpErrorCode",
