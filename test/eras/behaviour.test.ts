@@ -55,12 +55,18 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
     expect(client.protocolVersion()).toBe(VERSION_OF[kind]);
     expect(client.getServerVersion()).toEqual(SERVER_INFO);
     expect(client.getInstructions()).toBe(INSTRUCTIONS);
+    // report runs as a task: each era says so in its own way.
+    const tasks =
+      VERSION_OF[kind] === "2025-11-25"
+        ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
+        : { extensions: { "io.modelcontextprotocol/tasks": {} } };
     expect(client.getServerCapabilities()).toEqual({
       logging: {},
       tools: { listChanged: true },
       prompts: { listChanged: true },
       resources: { subscribe: true, listChanged: true },
       completions: {},
+      ...tasks,
     });
   });
 

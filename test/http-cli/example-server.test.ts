@@ -59,6 +59,7 @@ describe("mcp-dir serve example-server --http", () => {
       tools: { listChanged: true },
       prompts: { listChanged: true },
       resources: { subscribe: true, listChanged: true },
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     });
     expect(client.getInstructions()).toMatch(/^Tools: calculator, text_stats/);
   });
