@@ -3,6 +3,7 @@ import {
   type Middleware,
   type MiddlewareDefinition,
 } from "../define/middleware.js";
+import { thrownMessage } from "../define/thrown.js";
 import { timeoutProblem } from "../define/timeout.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
 import { TASKS_EXTENSION } from "../protocol/tasks.js";
@@ -243,7 +244,14 @@ export class McpServer implements Engine {
 
   /** A 2025 session over `transport`, which the caller has started or will start with it. @internal */
   openSession(transport: Transport): Session {
-    const session = new Session(this, transport, (ended) => this.sessions.delete(ended));
+    const session = new Session(this, transport, (ended) => {
+      this.sessions.delete(ended);
+      this.tasks.sessionEnded(ended.id).catch((error: unknown) => {
+        this.warn(
+          `the tasks of ended session ${ended.id} were not cancelled: ${thrownMessage(error)}`,
+        );
+      });
+    });
     this.sessions.add(session);
     return session;
   }

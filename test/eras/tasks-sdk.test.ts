@@ -222,6 +222,27 @@ describe.each(["stdio", "http"] as const)("2025-11-25 tasks over %s (v1 client)"
 });
 
 describe("2025-11-25 tasks belong to their session", () => {
+  it("are cancelled when it ends, as no one else can reach them", async () => {
+    const target = await serveDir("http", dir);
+    if (!("url" in target)) throw new Error("an HTTP target was asked for");
+    const other = await connectV1(target);
+    const owner = new Client({ name: "tasks-v1", version: "1.0.0" }, { capabilities: {} });
+    const transport = new StreamableHTTPClientTransport(new URL(target.url));
+    await owner.connect(transport);
+    await owner.listTools();
+    const key = "v1-orphan";
+    const stream = owner.experimental.tasks.callToolStream({ name: "forever", arguments: { key } });
+    const created = await stream.next();
+    expect(created.value).toMatchObject({ type: "taskCreated" });
+    // The client ends its session (DELETE), as a client that is done does.
+    await transport.terminateSession();
+    await owner.close();
+    const reason = await other.callTool({ name: "abort-reason", arguments: { key } });
+    expect(reason.content).toEqual([
+      { type: "text", text: "The session that created the task ended" },
+    ]);
+  });
+
   it("lets no other session read, list or cancel them", async () => {
     const target = await serveDir("http", dir);
     const [owner, other] = await Promise.all([connectV1(target), connectV1(target)]);

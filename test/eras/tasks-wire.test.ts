@@ -196,7 +196,10 @@ describe.each(["stdio", "http"] as const)("tasks over %s", (transport) => {
     const ack = await wire.request("tasks/cancel", { taskId });
     expect(ack.result).toEqual(ACK);
     const { result } = await wire.request("tasks/get", { taskId });
-    expect(result).toMatchObject({ status: "cancelled", statusMessage: "Cancelled by the client" });
+    expect(result).toMatchObject({
+      status: "cancelled",
+      statusMessage: "The client cancelled the task",
+    });
     const reason = await call("abort-reason", { key: "cancel-1" });
     expect(reason.content).toEqual([{ type: "text", text: "The client cancelled the task" }]);
     const again = await wire.request("tasks/cancel", { taskId });

@@ -61,6 +61,8 @@ export class TaskRun implements ClientChannel {
     /** The tool whose call it runs. */
     readonly tool: string,
     private readonly origin: RequestEnv,
+    /** Who may reach the task (see `ownerOf`). */
+    readonly owner: string | undefined,
     private readonly onEnd: (run: TaskRun) => void,
   ) {
     this.env = {
@@ -99,7 +101,7 @@ export class TaskRun implements ClientChannel {
     if (task === undefined) {
       this.stop("The task's time to live passed before it finished");
     } else if (task.status === "cancelled") {
-      this.stop("The client cancelled the task");
+      this.stop(task.statusMessage ?? "The task was cancelled");
     } else {
       const answers = task.inputResponses ?? {};
       for (const [key, waiter] of this.waiting) {

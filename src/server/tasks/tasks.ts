@@ -96,7 +96,7 @@ export class TaskService {
     requestedTtl?: unknown,
   ): Promise<unknown> {
     const { env, engine } = rc;
-    const run = new TaskRun(engine, tool, env, (ended) => {
+    const run = new TaskRun(engine, tool, env, ownerOf(env), (ended) => {
       if (this.runs.get(ended.taskId) === ended) this.runs.delete(ended.taskId);
     });
     if (env.era === "stateless") {
@@ -107,18 +107,18 @@ export class TaskService {
         return undefined;
       }
     }
-    const task = await this.create(run, env, requestedTtl);
+    const task = await this.create(run, requestedTtl);
     if (env.era === "stateful") run.start(pipeline);
     return env.era === "stateless"
       ? { resultType: "task", ...wireTask(task) }
       : { task: legacyTask(task) };
   }
 
-  private async create(run: TaskRun, env: RequestEnv, requestedTtl: unknown): Promise<StoredTask> {
+  private async create(run: TaskRun, requestedTtl: unknown): Promise<StoredTask> {
     const now = Date.now();
     const task: StoredTask = {
       taskId: run.taskId,
-      owner: ownerOf(env),
+      owner: run.owner,
       status: "working",
       createdAt: now,
       lastUpdatedAt: now,
@@ -177,18 +177,28 @@ export class TaskService {
     });
   }
 
-  /** Moves a task that has not ended to `cancelled`; resolves to it after, or undefined. */
-  cancel(taskId: string): Promise<StoredTask | undefined> {
+  /**
+   * Moves a task that has not ended to `cancelled`, saying `why` (which its
+   * run's signal is aborted with); resolves to it after, or undefined.
+   */
+  cancel(taskId: string, why = "The client cancelled the task"): Promise<StoredTask | undefined> {
     return this.store.update(taskId, (task) => {
       if (isTerminal(task.status)) return undefined;
       const { inputRequests: _asked, inputResponses: _answers, ...rest } = task;
-      return {
-        ...rest,
-        status: "cancelled",
-        statusMessage: "Cancelled by the client",
-        lastUpdatedAt: Date.now(),
-      };
+      return { ...rest, status: "cancelled", statusMessage: why, lastUpdatedAt: Date.now() };
     });
+  }
+
+  /**
+   * A 2025 session ended: the tasks only it could reach are cancelled, as
+   * no one could read their outcome (those of a principal live on).
+   */
+  async sessionEnded(sessionId: string): Promise<void> {
+    const owner = `session:${sessionId}`;
+    const orphans = [...this.runs.values()].filter((run) => run.owner === owner);
+    await Promise.all(
+      orphans.map((run) => this.cancel(run.taskId, "The session that created the task ended")),
+    );
   }
 
   /** The run of a task, when this process runs it. */
