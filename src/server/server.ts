@@ -6,16 +6,15 @@ import {
 import { thrownMessage } from "../define/thrown.js";
 import { timeoutProblem } from "../define/timeout.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
-import { TASKS_EXTENSION } from "../protocol/tasks.js";
 import type {
   Implementation,
   JsonObject,
   LoggingLevel,
   ServerCapabilities,
 } from "../protocol/types.js";
-import { supports } from "../protocol/versions.js";
 import type { Definition } from "../registry/definition.js";
 import { Registry } from "../registry/registry.js";
+import { checkExtensions, type ListedKind, offeredCapabilities } from "./capabilities.js";
 import { type ChangeBus, InProcessChangeBus } from "./change-bus.js";
 import { ChangeNotifier } from "./change-notifier.js";
 import { Connection } from "./connection.js";
@@ -35,7 +34,7 @@ import { serveStateless } from "./stateless/serve.js";
 import { type TaskOptions, TaskService } from "./tasks/tasks.js";
 import type { Transport } from "./transport.js";
 
-export type ListedKind = "tools" | "prompts" | "resources";
+export type { ListedKind };
 
 export interface ServerOptions extends Implementation {
   /** Sent to clients at initialize: how to use this server. */
@@ -340,31 +339,10 @@ export class McpServer implements Engine {
   capabilities(version: string): ServerCapabilities {
     let offered = this.offered.get(version);
     if (offered === undefined) {
-      offered = this.computeCapabilities(version);
+      offered = offeredCapabilities(this.registry, this.announce, this.extensions, version);
       this.offered.set(version, offered);
     }
     return offered;
-  }
-
-  private computeCapabilities(version: string): ServerCapabilities {
-    const has = (kind: ListedKind, count: number) => count > 0 || this.announce.has(kind);
-    const { registry } = this;
-    const capabilities: ServerCapabilities = { logging: {} };
-    if (has("tools", registry.tools.length)) capabilities.tools = { listChanged: true };
-    if (has("prompts", registry.prompts.length)) capabilities.prompts = { listChanged: true };
-    const resourceCount = registry.resources.length + registry.templates.length;
-    if (has("resources", resourceCount)) {
-      capabilities.resources = { subscribe: true, listChanged: true };
-    }
-    const completable = capabilities.prompts || registry.templates.length > 0;
-    if (completable && supports(version, "completionsCapability")) capabilities.completions = {};
-    const tasks = registry.tools.some((tool) => tool.taskSupport !== "forbidden");
-    if (tasks && supports(version, "legacyTasks")) {
-      capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-    }
-    const extensions = tasks ? { ...this.extensions, [TASKS_EXTENSION]: {} } : this.extensions;
-    if (extensions && supports(version, "extensions")) capabilities.extensions = extensions;
-    return capabilities;
   }
 
   warn(message: string): void {
@@ -393,27 +371,6 @@ export class McpServer implements Engine {
       ...[...this.sessions].map((session) => session.close()),
     ]);
   }
-}
-
-/** Extension identifiers need a prefix, as `_meta` keys do: `com.example/name`. */
-const EXTENSION_ID =
-  /^[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?)*\/[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/;
-
-function checkExtensions(
-  extensions: Record<string, JsonObject> | undefined,
-): Record<string, JsonObject> | undefined {
-  if (extensions === undefined) return undefined;
-  for (const [id, settings] of Object.entries(extensions)) {
-    if (!EXTENSION_ID.test(id)) {
-      throw new TypeError(
-        `extensions: ${JSON.stringify(id)} is not an extension identifier; use a prefixed name such as "com.example/my-extension"`,
-      );
-    }
-    if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
-      throw new TypeError(`extensions: the settings of "${id}" must be an object ({} for none)`);
-    }
-  }
-  return extensions;
 }
 
 function count(value: number | undefined, fallback: number, name: string): number {
