@@ -75,15 +75,6 @@ export class InProcessTaskStore implements TaskStore {
     return this.tasks.size;
   }
 
-  /** Forgets every task: the process is ending. */
-  clear(): void {
-    for (const [taskId, entry] of [...this.tasks]) {
-      clearTimeout(entry.expiry);
-      this.memory?.give(entry.held);
-      this.tasks.delete(taskId);
-    }
-  }
-
   private expire(taskId: string): void {
     const entry = this.tasks.get(taskId);
     if (!entry) return;

@@ -148,7 +148,7 @@ export class TaskRun implements ClientChannel {
     if (progress) this.report(params);
     // 2026-07-28 sends nothing for a task but its status; 2025 relates it to the task.
     if (this.origin.era === "stateless") return;
-    if (method === "notifications/progress" && this.origin.progressToken === undefined) return;
+    if (progress && this.origin.progressToken === undefined) return;
     this.origin.channel.notify(method, { ...params, _meta: this.related() });
   }
 
@@ -173,6 +173,7 @@ export class TaskRun implements ClientChannel {
     params: Params,
     signal: AbortSignal,
   ): Promise<unknown> {
+    if (signal.aborted) return Promise.reject(signal.reason);
     const answer = new Promise<unknown>((resolve, reject) => {
       const stop = onAbort(signal, () => {
         this.waiting.delete(name);

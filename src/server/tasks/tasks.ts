@@ -86,8 +86,8 @@ export class TaskService {
    * first waits on anything else (a timer, I/O, any promise not yet settled)
    * is asked through the request's `input_required` round (undefined is
    * returned: the round answers); the task is created once it has got that
-   * far. On 2025-11-25 the client
-   * asked for the task, and it is created at once.
+   * far. On 2025-11-25 the client asked for the task, and it is created at
+   * once.
    */
   async run(
     rc: RequestContext,
@@ -102,7 +102,11 @@ export class TaskService {
     if (env.era === "stateless") {
       run.start(pipeline);
       await afterMicrotasks();
-      if (env.inputRound?.hasPending || env.inFlight.cancelled) {
+      if (env.inFlight.cancelled) {
+        run.abandon("The client cancelled the call before its task began");
+        return undefined;
+      }
+      if (env.inputRound?.hasPending) {
         run.abandon("The call asked for input before its task began; it runs again when answered");
         return undefined;
       }
