@@ -218,6 +218,25 @@ describe.each(["stdio", "http"] as const)("tasks over %s", (transport) => {
     expect(failed.result).toBeUndefined();
   });
 
+  it("refuses a listen stream that follows tasks without the extension, or names them wrong", async () => {
+    const undeclared = await wire.request(
+      "subscriptions/listen",
+      { notifications: { taskIds: ["any"] } },
+      {},
+    );
+    expect(undeclared.error).toEqual({
+      ...MISSING_EXTENSION,
+      message: `subscriptions/listen: notifications.taskIds follows tasks, and the client did not declare the "${TASKS}" extension; declare it in the request's client capabilities (extensions)`,
+    });
+    const malformed = await wire.request("subscriptions/listen", {
+      notifications: { taskIds: "any" },
+    });
+    expect(malformed.error).toEqual({
+      code: -32602,
+      message: "subscriptions/listen: notifications.taskIds must be an array of task ids",
+    });
+  });
+
   it("follows on a listen stream only the tasks it can reach", async () => {
     const { taskId } = await call("forever", { key: "listen-1" });
     const stream = await wire.listen([taskId, "no-such-task"]);
