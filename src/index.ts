@@ -60,6 +60,7 @@ export {
   type ResolvedConfig,
   type ServerConfig,
 } from "./loader/index.js";
+export type { TaskError, TaskStatus } from "./protocol/tasks.js";
 export type * from "./protocol/types.js";
 export type { ProtocolVersion, StatefulVersion } from "./protocol/versions.js";
 export type { Definition, Registry, RegistryChange, SourceEntry } from "./registry/index.js";
@@ -70,6 +71,7 @@ export {
   type Connection,
   createServer,
   InProcessChangeBus,
+  InProcessTaskStore,
   type InputRoundOptions,
   type ListedKind,
   McpServer,
@@ -77,6 +79,12 @@ export {
   type SendOptions,
   type ServerChange,
   type ServerOptions,
+  type StoredTask,
+  type TaskChange,
+  type TaskInputRequest,
+  type TaskListener,
+  type TaskOptions,
+  type TaskStore,
   type Transport,
 } from "./server/index.js";
 export type { Network } from "./tracing/channels.js";

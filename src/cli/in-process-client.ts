@@ -40,6 +40,8 @@ export class InputRequiredError extends Error {
 export interface InProcessClient {
   /** Sends a request; rounds of `input_required` are fulfilled and retried until a result. */
   request(method: string, params: Params): Promise<Params>;
+  /** Also tells `listener` of every notification, until the function returned is called. */
+  onNotification(listener: (method: string, params: Params) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -63,10 +65,12 @@ export function connectInProcess(server: McpServer, options: InProcessOptions): 
   };
   let nextId = 1;
   let buffered = "";
+  const listeners = new Set<(method: string, params: Params) => void>();
 
   const receive = (message: Message) => {
     if (message.method !== undefined) {
       options.onNotification(message.method, message.params ?? {});
+      for (const listener of [...listeners]) listener(message.method, message.params ?? {});
     } else if (typeof message.id === "number") {
       const waiter = pending.get(message.id);
       pending.delete(message.id);
@@ -106,6 +110,12 @@ export function connectInProcess(server: McpServer, options: InProcessOptions): 
         retry = { inputResponses: await options.fulfil(requests) };
         if (result.requestState !== undefined) retry.requestState = result.requestState;
       }
+    },
+    onNotification(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     async close() {
       toServer.end();

@@ -1,5 +1,6 @@
 import type { McpServer } from "../index.js";
 import { META } from "../protocol/meta.js";
+import { followTask } from "./follow-task.js";
 import { connectInProcess, type InProcessOptions } from "./in-process-client.js";
 import { divertStdout, printError } from "./stdout.js";
 
@@ -23,7 +24,9 @@ export function describeLog(params: Record<string, unknown>): string {
  * adds to results (their type, the server's identity, caching hints); a JSON-RPC error
  * rejects with its message. Progress and log notifications go to stderr, and
  * so does anything author code writes to stdout meanwhile. `answering` says
- * what the client can answer when a handler asks for input.
+ * what the client can answer when a handler asks for input. A call answered
+ * with a task (when `answering` declares the tasks extension) is followed to
+ * its end, its status on stderr, and resolves to the task's result.
  */
 export async function requestInProcess<T = Record<string, unknown>>(
   server: McpServer,
@@ -43,7 +46,14 @@ export async function requestInProcess<T = Record<string, unknown>>(
       },
     });
     try {
-      return withoutFraming(await client.request(method, params)) as T;
+      let result = await client.request(method, params);
+      // A call answered with a task: followed to its end, its status told as it changes.
+      if (result.resultType === "task") {
+        result = await followTask(client, result, answering.fulfil, (line) => {
+          void printError(line);
+        });
+      }
+      return withoutFraming(result) as T;
     } finally {
       await client.close();
     }

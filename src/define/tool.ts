@@ -1,5 +1,12 @@
 import { mirroredParamProblems } from "../protocol/mcp-param.js";
-import type { CallToolResult, Icon, Meta, Tool, ToolAnnotations } from "../protocol/types.js";
+import type {
+  CallToolResult,
+  Icon,
+  Meta,
+  TaskSupport,
+  Tool,
+  ToolAnnotations,
+} from "../protocol/types.js";
 import { type Branded, brand } from "./brand.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
@@ -41,6 +48,13 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
    */
   scopes?: readonly string[];
   /**
+   * Whether a call may run as a task, answered at once with a task the
+   * client polls while the handler runs on: "optional" (when the client
+   * supports tasks), "required" (only as a task; a client that supports
+   * none is refused) or "forbidden" (never; the default).
+   */
+  task?: TaskSupport;
+  /**
    * A zod shape (`{ message: z.string() }`), a `z.object(...)`, a Standard Schema
    * that gives its JSON Schema (ArkType's `type({...})`, valibot's
    * `toStandardJsonSchema(v.object({...}))`), or a JSON Schema object.
@@ -68,6 +82,7 @@ export interface ToolDefinition extends Branded<"tool"> {
   _meta?: Meta;
   timeoutMs?: number;
   scopes?: readonly string[];
+  task?: TaskSupport;
   input?: SchemaInput;
   output?: SchemaInput;
   handler: (args: never, ctx: HandlerContext) => unknown;
@@ -90,12 +105,16 @@ export interface CompiledTool {
   readonly name: string;
   readonly descriptor: Tool;
   readonly definition: ToolDefinition;
+  /** Whether a call may run as a task. */
+  readonly taskSupport: TaskSupport;
   call(args: unknown, ctx: HandlerContext): Promise<CallToolResult>;
   /** What a middleware returned in the handler's place, made a result as the handler's return is. */
   settle(value: unknown): Promise<CallToolResult>;
   /** What a middleware's throw becomes: the isError result a handler's throw gives. */
   fail(error: unknown): CallToolResult;
 }
+
+const TASK_SUPPORT: readonly unknown[] = ["forbidden", "optional", "required"];
 
 const NO_ARGUMENTS: CompiledSchema = {
   jsonSchema: { type: "object", properties: {} },
@@ -119,6 +138,12 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
   if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
   const badScopes = scopesProblem(definition.scopes);
   if (badScopes) problems.push(`scopes ${badScopes}`);
+  const taskSupport = definition.task ?? "forbidden";
+  if (!TASK_SUPPORT.includes(taskSupport)) {
+    problems.push(
+      `task must be "optional", "required" or "forbidden" (the default), not ${JSON.stringify(taskSupport)}`,
+    );
+  }
   const input =
     definition.input === undefined
       ? NO_ARGUMENTS
@@ -143,6 +168,7 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
     ...(output && { outputSchema: output.jsonSchema }),
     ...(definition.annotations && { annotations: definition.annotations }),
     ...(definition.icons && { icons: definition.icons }),
+    ...(taskSupport !== "forbidden" && { execution: { taskSupport } }),
     ...(definition._meta && { _meta: definition._meta }),
   };
   const handler = definition.handler as (args: unknown, ctx: HandlerContext) => unknown;
@@ -156,6 +182,7 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
     name,
     descriptor,
     definition,
+    taskSupport,
     async call(args, ctx) {
       const checked = await input.validate(args ?? {});
       if (!checked.ok) {

@@ -1,5 +1,5 @@
 import { isMiddlewareDefinition } from "../define/middleware.js";
-import { timeoutProblem } from "../define/timeout.js";
+import { MAX_TIMEOUT_MS, timeoutProblem } from "../define/timeout.js";
 import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
 import { type HttpAuthOptions, resolveAuthOptions } from "../transports/http/auth/options.js";
 import { resolveListenerLimits } from "../transports/http/listener-limits.js";
@@ -184,6 +184,25 @@ export const CHECKS: Record<keyof ServerConfig, Check> = {
   maxResultBytes: wholeBytes,
   maxSubscriptions: wholeNumber("a whole number of 0 or more"),
   memoryBudgetBytes: wholeBytes,
+  tasks: (value) => {
+    if (!isObject(value)) {
+      return [
+        "must be an object, such as { ttlMs: 3600000, pollIntervalMs: 1000, maxTasks: 1000 }",
+      ];
+    }
+    for (const [key, setting] of Object.entries(value)) {
+      if (key !== "ttlMs" && key !== "pollIntervalMs" && key !== "maxTasks") {
+        return [`must hold only ttlMs, pollIntervalMs and maxTasks, not "${key}"`];
+      }
+      if (!(Number.isInteger(setting) && (setting as number) >= 1)) {
+        return [`${key} must be a whole number of 1 or more`];
+      }
+      if (key !== "maxTasks" && (setting as number) > MAX_TIMEOUT_MS) {
+        return [`${key} must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24.8 days)`];
+      }
+    }
+    return [];
+  },
   middleware: must(
     (value) =>
       Array.isArray(value) &&

@@ -58,6 +58,12 @@ export interface ServerConfig {
    */
   memoryBudgetBytes?: number;
   /**
+   * Tool calls run as tasks: how long (ms) each task and its outcome are kept
+   * (default 1 hour), how often (ms) clients are asked to poll (default 1
+   * second), and how many tasks are kept at once (default 1000).
+   */
+  tasks?: { ttlMs?: number; pollIntervalMs?: number; maxTasks?: number };
+  /**
    * Middleware around every tool, prompt and resource, before the server
    * directory's own `_middleware.ts` files.
    */

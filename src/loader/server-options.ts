@@ -16,6 +16,7 @@ export function serverOptionsFrom(
     ...(config.pageSize !== undefined && { pageSize: config.pageSize }),
     ...(config.logLevel !== undefined && { logLevel: config.logLevel }),
     ...(config.inputRounds !== undefined && { inputRounds: config.inputRounds }),
+    ...(config.tasks !== undefined && { tasks: config.tasks }),
     ...(config.callTimeoutMs !== undefined && { callTimeoutMs: config.callTimeoutMs }),
     ...(config.maxResultBytes !== undefined && { maxResultBytes: config.maxResultBytes }),
     ...(config.maxSubscriptions !== undefined && { maxSubscriptions: config.maxSubscriptions }),

@@ -20,10 +20,11 @@ export interface ClientChannel {
   /** A notification related to the request (progress, log). */
   notify(method: string, params: Params): void;
   /**
-   * A request to the client (elicitation, sampling, roots). Only a 2025
-   * session can send one; a 2026 request asks through its result instead.
+   * A request to the client (elicitation, sampling, roots). A 2025 session
+   * sends one; a 2026 request asks through its result instead, and a task
+   * through its own state. `key` is the author's name for the ask, if any.
    */
-  request?(method: string, params: Params, signal: AbortSignal): Promise<unknown>;
+  request?(method: string, params: Params, signal: AbortSignal, key?: string): Promise<unknown>;
   /** How the request and its messages travel, as traces name it. */
   readonly network?: Network;
 }
@@ -74,4 +75,10 @@ export interface RequestEnv {
   readonly trace?: RequestTrace;
   /** The caller its transport verified (HTTP with OAuth); scopes are checked against it. */
   readonly auth?: AuthInfo;
+  /**
+   * Who made the request, when the transport verified it (`callerKey` of
+   * `auth`): opaque, compared for equality only. Tasks are
+   * bound to it; without one, to the 2025 session, else to nobody.
+   */
+  readonly principal?: string;
 }

@@ -23,4 +23,13 @@ export {
   type ServerOptions,
 } from "./server.js";
 export { Session } from "./session.js";
+export { InProcessTaskStore } from "./tasks/in-process-task-store.js";
+export type {
+  StoredTask,
+  TaskChange,
+  TaskInputRequest,
+  TaskListener,
+  TaskStore,
+} from "./tasks/task-store.js";
+export type { TaskOptions } from "./tasks/tasks.js";
 export type { MessageReceiver, SendOptions, Transport } from "./transport.js";

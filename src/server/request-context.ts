@@ -165,7 +165,7 @@ export class RequestContext implements HandlerContext {
     options: AskOptions | undefined,
   ): Promise<unknown> {
     const { channel, inputRound } = this.env;
-    if (channel.request) return channel.request(method, params, this.signal);
+    if (channel.request) return channel.request(method, params, this.signal, options?.key);
     if (inputRound) return inputRound.ask(method, params, options?.key);
     return Promise.reject(this.cannotAsk(`${method} cannot be asked for here`));
   }

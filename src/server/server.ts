@@ -4,6 +4,7 @@ import {
   type Middleware,
   type MiddlewareDefinition,
 } from "../define/middleware.js";
+import { thrownMessage } from "../define/thrown.js";
 import { timeoutProblem } from "../define/timeout.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
 import type {
@@ -12,9 +13,9 @@ import type {
   LoggingLevel,
   ServerCapabilities,
 } from "../protocol/types.js";
-import { supports } from "../protocol/versions.js";
 import type { Definition } from "../registry/definition.js";
 import { Registry } from "../registry/registry.js";
+import { checkExtensions, type ListedKind, offeredCapabilities } from "./capabilities.js";
 import { type ChangeBus, InProcessChangeBus } from "./change-bus.js";
 import { ChangeNotifier } from "./change-notifier.js";
 import { Connection } from "./connection.js";
@@ -31,9 +32,10 @@ import { ResourceWatchers } from "./resource-watchers.js";
 import { Session } from "./session.js";
 import type { CacheHints } from "./stateless/result.js";
 import { serveStateless } from "./stateless/serve.js";
+import { type TaskOptions, TaskService } from "./tasks/tasks.js";
 import type { Transport } from "./transport.js";
 
-export type ListedKind = "tools" | "prompts" | "resources";
+export type { ListedKind };
 
 export interface ServerOptions extends Implementation {
   /** Sent to clients at initialize: how to use this server. */
@@ -72,6 +74,12 @@ export interface ServerOptions extends Implementation {
   extensions?: Record<string, JsonObject>;
   /** How 2026-07-28 requests ask their client for input (`ctx.elicit`, `ctx.sample`, `ctx.roots`). */
   inputRounds?: InputRoundOptions;
+  /**
+   * Tool calls run as tasks (tools defined with `task: "optional"` or
+   * `"required"`): how long each is kept, how often clients poll, how many
+   * are kept at once, and where.
+   */
+  tasks?: TaskOptions;
   /**
    * How long (ms) one run of a tool, prompt or resource handler may take
    * unless its definition sets `timeoutMs`; 0 for no limit. Default 5 minutes.
@@ -128,6 +136,7 @@ export class McpServer implements Engine {
   readonly maxSubscriptions: number;
   readonly memory: MemoryBudget;
   readonly inputRounds: InputRoundLimits;
+  readonly tasks: TaskService;
   readonly callTimeoutMs: number;
   readonly maxResultBytes: number;
   private readonly cacheTtlMs: number;
@@ -157,6 +166,7 @@ export class McpServer implements Engine {
       memoryBudgetBytes,
       extensions,
       inputRounds,
+      tasks,
       callTimeoutMs,
       maxResultBytes,
       middleware,
@@ -181,6 +191,7 @@ export class McpServer implements Engine {
       ),
       maxRounds: count(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
     };
+    this.tasks = new TaskService(tasks ?? {}, this.memory);
     const badTimeout = timeoutProblem(callTimeoutMs);
     if (badTimeout) throw new TypeError(`callTimeoutMs ${badTimeout}`);
     this.callTimeoutMs = callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
@@ -233,7 +244,14 @@ export class McpServer implements Engine {
 
   /** A 2025 session over `transport`, which the caller has started or will start with it. @internal */
   openSession(transport: Transport): Session {
-    const session = new Session(this, transport, (ended) => this.sessions.delete(ended));
+    const session = new Session(this, transport, (ended) => {
+      this.sessions.delete(ended);
+      this.tasks.sessionEnded(ended.id).catch((error: unknown) => {
+        this.warn(
+          `the tasks of ended session ${ended.id} were not cancelled: ${thrownMessage(error)}`,
+        );
+      });
+    });
     this.sessions.add(session);
     return session;
   }
@@ -313,28 +331,10 @@ export class McpServer implements Engine {
   capabilities(version: string): ServerCapabilities {
     let offered = this.offered.get(version);
     if (offered === undefined) {
-      offered = this.computeCapabilities(version);
+      offered = offeredCapabilities(this.registry, this.announce, this.extensions, version);
       this.offered.set(version, offered);
     }
     return offered;
-  }
-
-  private computeCapabilities(version: string): ServerCapabilities {
-    const has = (kind: ListedKind, count: number) => count > 0 || this.announce.has(kind);
-    const { registry } = this;
-    const capabilities: ServerCapabilities = { logging: {} };
-    if (has("tools", registry.tools.length)) capabilities.tools = { listChanged: true };
-    if (has("prompts", registry.prompts.length)) capabilities.prompts = { listChanged: true };
-    const resourceCount = registry.resources.length + registry.templates.length;
-    if (has("resources", resourceCount)) {
-      capabilities.resources = { subscribe: true, listChanged: true };
-    }
-    const completable = capabilities.prompts || registry.templates.length > 0;
-    if (completable && supports(version, "completionsCapability")) capabilities.completions = {};
-    if (this.extensions && supports(version, "extensions")) {
-      capabilities.extensions = this.extensions;
-    }
-    return capabilities;
   }
 
   warn(message: string): void {
@@ -351,33 +351,18 @@ export class McpServer implements Engine {
     }
   }
 
-  /** Ends every session and resource watch; listen streams end with their graceful result. */
+  /**
+   * Ends every session, resource watch and task run (each such task is left
+   * failed); listen streams end with their graceful result.
+   */
   async close(): Promise<void> {
     this.closeController.abort();
     this.watchers.stopAll();
-    await Promise.all([...this.sessions].map((session) => session.close()));
+    await Promise.all([
+      this.tasks.close(),
+      ...[...this.sessions].map((session) => session.close()),
+    ]);
   }
-}
-
-/** Extension identifiers need a prefix, as `_meta` keys do: `com.example/name`. */
-const EXTENSION_ID =
-  /^[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?)*\/[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/;
-
-function checkExtensions(
-  extensions: Record<string, JsonObject> | undefined,
-): Record<string, JsonObject> | undefined {
-  if (extensions === undefined) return undefined;
-  for (const [id, settings] of Object.entries(extensions)) {
-    if (!EXTENSION_ID.test(id)) {
-      throw new TypeError(
-        `extensions: ${JSON.stringify(id)} is not an extension identifier; use a prefixed name such as "com.example/my-extension"`,
-      );
-    }
-    if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
-      throw new TypeError(`extensions: the settings of "${id}" must be an object ({} for none)`);
-    }
-  }
-  return extensions;
 }
 
 function count(value: number | undefined, fallback: number, name: string): number {

@@ -26,6 +26,7 @@ import { dispatch } from "./dispatch.js";
 import type { Engine } from "./engine.js";
 import type { RequestEnv, SessionState } from "./env.js";
 import { InFlight } from "./in-flight.js";
+import { callerKey } from "./input-rounds/request-state.js";
 import { methodsFor } from "./methods/index.js";
 import { OutboundRequests } from "./outbound.js";
 import type { Params } from "./params.js";
@@ -251,7 +252,7 @@ export class Session implements MessageReceiver, SessionState {
       wantsLog: (level) => this.wantsLog(level),
       session: this,
       trace,
-      ...(auth !== undefined && { auth }),
+      ...(auth !== undefined && { auth, principal: callerKey(auth) }),
     };
   }
 

@@ -10,6 +10,7 @@ describe("the public API", () => {
       "DefinitionError",
       "ErrorCode",
       "InProcessChangeBus",
+      "InProcessTaskStore",
       "JsonRpcError",
       "LOGGING_LEVELS",
       "McpErrorCode",

@@ -36,11 +36,11 @@ describe("example-server served by `mcp-dir serve`, used by the official SDK cli
         "A small team workspace: arithmetic, text statistics, charts and a team directory",
     });
     expect(client.getInstructions()).toBe(
-      "Tools: calculator, text_stats, temperature, chart, primes, team_lookup, team_invite. " +
+      "Tools: calculator, text_stats, temperature, chart, primes, report, team_lookup, team_invite. " +
         "Team members are resources at users://{id}; read file:///guide.md for an overview.",
     );
     expect(connection.stderr()).toBe(
-      `mcp-dir: serving example-server 1.0.0 from ${EXAMPLE_SERVER} (7 tools, 2 prompts, 3 resources, 1 resource template) over stdio; waiting for a client on stdin\n`,
+      `mcp-dir: serving example-server 1.0.0 from ${EXAMPLE_SERVER} (8 tools, 2 prompts, 3 resources, 1 resource template) over stdio; waiting for a client on stdin\n`,
     );
   });
 
@@ -50,6 +50,7 @@ describe("example-server served by `mcp-dir serve`, used by the official SDK cli
       "calculator",
       "chart",
       "primes",
+      "report",
       "team_invite",
       "team_lookup",
       "temperature",

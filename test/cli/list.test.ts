@@ -14,22 +14,23 @@ describe("mcp-dir list", () => {
     expect(code).toBe(0);
     expect(stderr).toBe("");
     expect(stdout).toBe(
-      `KIND      NAME         SOURCE                  MIDDLEWARE                 DESCRIPTION
-tool      calculator   tools/calculator.ts     -                          Performs basic arithmetic on two numbers
-tool      chart        tools/chart.ts          -                          Draws a bar chart of a list of numbers and returns it as a PNG image
-tool      primes       tools/primes.ts         -                          Counts the prime numbers below a limit, reporting progress as it goes
-tool      team_invite  tools/team.ts           -                          Invites a person to a team; asks the user for the team and role when no…
-tool      team_lookup  tools/team.ts           -                          Finds team members by name, team or skill; links to their users://{id} …
-tool      temperature  tools/temperature.ts    -                          Converts a temperature between Celsius, Fahrenheit and Kelvin
-tool      text_stats   tools/text/stats.ts     tools/text/_middleware.ts  Counts the words, sentences and characters of a text and estimates its …
-prompt    code_review  prompts/code-review.ts  -                          Asks for a focused review of a piece of code
-prompt    standup      prompts/standup.md      -                          Turns rough notes into a short stand-up update
-resource  config.json  resources/config.json   -                          file:///config.json
-resource  guide.md     resources/guide.md      -                          file:///guide.md
-resource  logo.png     resources/logo.png      -                          file:///logo.png
-template  users        resources/users.ts      -                          users://{id}  A team member's profile: name, email, team and skills
+      `KIND      NAME         TASK      SOURCE                  MIDDLEWARE                 DESCRIPTION
+tool      calculator             tools/calculator.ts     -                          Performs basic arithmetic on two numbers
+tool      chart                  tools/chart.ts          -                          Draws a bar chart of a list of numbers and returns it as a PNG image
+tool      primes                 tools/primes.ts         -                          Counts the prime numbers below a limit, reporting progress as it goes
+tool      report       optional  tools/report.ts         -                          Writes a report on each team, one section at a time; runs as a task
+tool      team_invite            tools/team.ts           -                          Invites a person to a team; asks the user for the team and role when no…
+tool      team_lookup            tools/team.ts           -                          Finds team members by name, team or skill; links to their users://{id} …
+tool      temperature            tools/temperature.ts    -                          Converts a temperature between Celsius, Fahrenheit and Kelvin
+tool      text_stats             tools/text/stats.ts     tools/text/_middleware.ts  Counts the words, sentences and characters of a text and estimates its …
+prompt    code_review            prompts/code-review.ts  -                          Asks for a focused review of a piece of code
+prompt    standup                prompts/standup.md      -                          Turns rough notes into a short stand-up update
+resource  config.json            resources/config.json   -                          file:///config.json
+resource  guide.md               resources/guide.md      -                          file:///guide.md
+resource  logo.png               resources/logo.png      -                          file:///logo.png
+template  users                  resources/users.ts      -                          users://{id}  A team member's profile: name, email, team and skills
 
-7 tools, 2 prompts, 3 resources, 1 resource template
+8 tools, 2 prompts, 3 resources, 1 resource template
 `,
     );
   });
@@ -51,6 +52,7 @@ template  users        resources/users.ts      -                          users:
       "calculator tools/calculator.ts",
       "chart tools/chart.ts",
       "primes tools/primes.ts",
+      "report tools/report.ts",
       "team_invite tools/team.ts",
       "team_lookup tools/team.ts",
       "temperature tools/temperature.ts",

@@ -79,6 +79,7 @@ export default defineConfig({
         maxResultBytes: "16MB",
         maxSubscriptions: 1.5,
         memoryBudgetBytes: -1,
+        tasks: { ttlMs: 0, maxTasks: 2, store: "redis" },
         instructons: "typo",
       }),
     });
@@ -93,9 +94,10 @@ export default defineConfig({
       "mcp-dir.config.json: maxResultBytes must be a whole number of bytes, 0 (no limit) or more",
       "mcp-dir.config.json: maxSubscriptions must be a whole number of 0 or more",
       "mcp-dir.config.json: memoryBudgetBytes must be a whole number of bytes, 0 (no limit) or more",
+      "mcp-dir.config.json: tasks.ttlMs must be a whole number of 1 or more",
     ]);
     expect(warnings.map(formatWarning)).toEqual([
-      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, maxSubscriptions, memoryBudgetBytes, middleware, include, exclude, http',
+      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, maxSubscriptions, memoryBudgetBytes, tasks, middleware, include, exclude, http',
     ]);
     expect(config.name).toBe(dir.split(/[/\\]/).pop());
   });

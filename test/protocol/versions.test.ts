@@ -68,6 +68,7 @@ describe("supports", () => {
     completionContext: [false, false, true, true, true],
     icons: [false, false, false, true, true],
     urlElicitation: [false, false, false, true, true],
+    legacyTasks: [false, false, false, true, false],
     extensions: [false, false, false, false, true],
   };
 

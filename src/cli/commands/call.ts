@@ -1,4 +1,5 @@
 import type { CallToolResult, McpServer } from "../../index.js";
+import { TASKS_EXTENSION } from "../../protocol/tasks.js";
 import {
   answerOnTerminal,
   describeInputRequests,
@@ -26,7 +27,9 @@ the tool returns an error.
 
 A tool that asks the user for input (ctx.elicit) is answered at the terminal
 when stdin is one; otherwise call says what the tool asked for and exits 1.
-ctx.roots() gets the working directory.
+ctx.roots() gets the working directory. A tool that runs as a task (task:
+"optional" or "required") runs as one, to its end: its status goes to stderr
+as it changes.
 
 Options:
   --dir <dir>   The server directory (default: the current directory)
@@ -87,6 +90,9 @@ async function callTool(
     server,
     "tools/call",
     { name, arguments: args, _meta: { progressToken: "mcp-dir-call" } },
-    { capabilities: TERMINAL_CAPABILITIES, fulfil: answerOnTerminal },
+    {
+      capabilities: { ...TERMINAL_CAPABILITIES, extensions: { [TASKS_EXTENSION]: {} } },
+      fulfil: answerOnTerminal,
+    },
   );
 }

@@ -12,8 +12,9 @@ export const list: Command = {
   help: `Usage: mcp-dir list [dir] [--json]
 
 Loads [dir] (default: the current directory) and prints what it serves: kind,
-name, source file and description, one line each. Exits 1 if a file has a
-problem (printed on stderr).
+name, source file and description, one line each, and whether a tool runs as
+a task (optional or required) when any does. Exits 1 if a file has a problem
+(printed on stderr).
 
 Options:
   --json       Print JSON instead: the descriptors clients see, each with its source
@@ -83,27 +84,39 @@ function asJson(server: McpServer, config: { name: string; version: string }) {
   };
 }
 
-type Described = { name: string; description?: string; uri?: string; uriTemplate?: string };
+type Described = {
+  name: string;
+  description?: string;
+  uri?: string;
+  uriTemplate?: string;
+  execution?: { taskSupport?: string };
+};
 
 function asTable(server: McpServer): string {
   const items = listed(server);
   const all = [...items.tools, ...items.prompts, ...items.resources, ...items.resourceTemplates];
-  // The column appears only where some definition has middleware.
+  // Which tools run as tasks, and what wraps each definition: columns only where any has one.
+  const tasks = server.registry.tools.some((tool) => tool.taskSupport !== "forbidden");
   const wrapped = all.some(({ middleware }) => middleware.length > 0);
   const rows = (kind: string, entries: Listed[]) =>
     entries.map(({ source, descriptor, middleware }) => {
-      const { name, description, uri, uriTemplate } = descriptor as Described;
+      const { name, description, uri, uriTemplate, execution } = descriptor as Described;
       const address = uri ?? uriTemplate;
       const text =
         address === undefined ? oneLine(description) : `${address}  ${oneLine(description)}`;
-      const row = [kind, name, source, text.trimEnd()];
-      if (wrapped) row.splice(3, 0, middleware.join(", ") || "-");
-      return row;
+      const task = tasks ? [execution?.taskSupport ?? ""] : [];
+      const wrappers = wrapped ? [middleware.join(", ") || "-"] : [];
+      return [kind, name, ...task, source, ...wrappers, text.trimEnd()];
     });
   return formatTable(
-    wrapped
-      ? ["KIND", "NAME", "SOURCE", "MIDDLEWARE", "DESCRIPTION"]
-      : ["KIND", "NAME", "SOURCE", "DESCRIPTION"],
+    [
+      "KIND",
+      "NAME",
+      ...(tasks ? ["TASK"] : []),
+      "SOURCE",
+      ...(wrapped ? ["MIDDLEWARE"] : []),
+      "DESCRIPTION",
+    ],
     [
       ...rows("tool", items.tools),
       ...rows("prompt", items.prompts),

@@ -19,7 +19,8 @@ export interface InputRoundLimits {
 /** The requests a 2026-07-28 server may embed in an `input_required` result. */
 export type InputMethod = "elicitation/create" | "sampling/createMessage" | "roots/list";
 
-const KEY_PREFIX: Readonly<Record<InputMethod, string>> = {
+/** The default key of an ask: its kind, numbered in order of asking. */
+export const KEY_PREFIX: Readonly<Record<InputMethod, string>> = {
   "elicitation/create": "elicitation",
   "sampling/createMessage": "sampling",
   "roots/list": "roots",
@@ -188,7 +189,8 @@ function answersToAsked(
   return Object.fromEntries(asked.map((key) => [key, responses[key]]));
 }
 
-function readResponses(value: unknown): Record<string, unknown> {
+/** A client's `inputResponses`, checked: an object of objects, or -32602 saying what is wrong. */
+export function readResponses(value: unknown): Record<string, unknown> {
   if (value === undefined) return {};
   const refused = (why: string) =>
     new JsonRpcError(

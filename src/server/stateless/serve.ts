@@ -13,6 +13,7 @@ import type { Engine } from "../engine.js";
 import type { ClientChannel, RequestEnv } from "../env.js";
 import type { InFlight } from "../in-flight.js";
 import { InputRound } from "../input-rounds/input-round.js";
+import { callerKey } from "../input-rounds/request-state.js";
 import { methodsFor } from "../methods/index.js";
 import { notifySafely } from "../send-safely.js";
 import { serverFault } from "../server-fault.js";
@@ -26,6 +27,7 @@ import { type Envelope, readEnvelope } from "./envelope.js";
  * response, or to undefined when it was cancelled. Every transport serves a
  * 2026 request through here (`McpServer.serveStateless`), so it never
  * rejects: whatever escapes is the server's fault, answered as one.
+ * `principal` is who sent it, when the transport authenticated it.
  */
 export function serveStateless(
   engine: Engine,
@@ -138,6 +140,6 @@ function statelessEnv(
     closing,
     inputRound,
     trace,
-    ...(auth !== undefined && { auth }),
+    ...(auth !== undefined && { auth, principal: callerKey(auth) }),
   };
 }

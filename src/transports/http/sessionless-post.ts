@@ -16,6 +16,8 @@ import { type Caller, sendResponse } from "./caller.js";
 import { HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
 import { sendEmpty, sendError, TRANSPORT_ERROR } from "./responses.js";
 
+type Params = Record<string, unknown>;
+
 const WARM_UP_ID = "mcp-dir-stateless-initialize";
 
 /** A 2025 POST where no session is kept: each request answered on its own. */
@@ -74,6 +76,18 @@ export function serveSessionlessPost(
         request.id,
         ErrorCode.InvalidRequest,
         `Invalid Request: ${request.method} needs a session, and this endpoint keeps none (it runs without a long-lived process): read the resource again when you need it, or use protocol 2026-07-28 and a subscriptions/listen stream`,
+      ),
+    );
+  }
+  if (
+    request.method === "tools/call" &&
+    (request.params as Params | undefined)?.task !== undefined
+  ) {
+    return Promise.resolve(
+      failure(
+        request.id,
+        ErrorCode.InvalidRequest,
+        'Invalid Request: a task (tools/call with "task") needs a session, and this endpoint keeps none (it runs without a long-lived process): call the tool without "task", or use protocol 2026-07-28, whose tasks need no session',
       ),
     );
   }
