@@ -1,5 +1,6 @@
 import { mirroredParamProblems } from "../protocol/mcp-param.js";
 import type { CallToolResult, Icon, Meta, Tool, ToolAnnotations } from "../protocol/types.js";
+import type { ToolUiMeta } from "../protocol/ui.js";
 import { type Branded, brand } from "./brand.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
@@ -15,6 +16,7 @@ import {
 import { thrownMessage } from "./thrown.js";
 import { timeoutProblem } from "./timeout.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
+import { toolUiProblems } from "./tool-ui.js";
 
 type ArgsOf<I> = I extends SchemaInput ? InferShape<I> : Record<string, never>;
 
@@ -25,7 +27,12 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
   description: string;
   icons?: Icon[];
   annotations?: ToolAnnotations;
-  _meta?: Meta;
+  /**
+   * `ui` is MCP Apps': the view that shows the result (`resourceUri`, by
+   * convention the view named like the tool) and who may call the tool
+   * (`visibility`: `["app"]` for one only its view calls).
+   */
+  _meta?: Meta & { ui?: ToolUiMeta };
   /**
    * How long (ms) one run of the handler may take before it is stopped and
    * the caller gets an `isError` result; 0 for no limit. Default: the
@@ -108,6 +115,7 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
   }
   const badTimeout = timeoutProblem(definition.timeoutMs);
   if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
+  problems.push(...toolUiProblems(definition._meta));
   const input =
     definition.input === undefined
       ? NO_ARGUMENTS

@@ -4,4 +4,5 @@ export * from "./errors.js";
 export * from "./meta.js";
 export type * from "./types.js";
 export { LOGGING_LEVELS } from "./types.js";
+export * from "./ui.js";
 export * from "./versions.js";
