@@ -54,7 +54,7 @@ export async function reportLoad(
   for (const warning of loaded.load.warnings) await print(`warning: ${formatWarning(warning)}`);
   if (loaded.load.folders.length === 0) {
     await print(
-      `warning: ${dir} has no tools/, prompts/ or resources/ folder, so there is nothing to serve`,
+      `warning: ${dir} has no tools/, prompts/, resources/ or views/ folder, so there is nothing to serve`,
     );
   }
   for (const problem of loaded.problems) await print(`error: ${formatProblem(problem)}`);

@@ -40,7 +40,6 @@ export const FEATURE_SINCE = {
   completionContext: "2025-06-18",
   icons: "2025-11-25",
   urlElicitation: "2025-11-25",
-  extensions: "2026-07-28",
 } as const;
 
 export type Feature = keyof typeof FEATURE_SINCE;

@@ -11,6 +11,7 @@ import type {
   LoggingLevel,
   ServerCapabilities,
 } from "../protocol/types.js";
+import { UI_EXTENSION } from "../protocol/ui.js";
 import { supports } from "../protocol/versions.js";
 import type { Definition } from "../registry/definition.js";
 import { Registry } from "../registry/registry.js";
@@ -65,8 +66,9 @@ export interface ServerOptions extends Implementation {
    */
   memoryBudgetBytes?: number;
   /**
-   * Extensions this server supports, advertised in its capabilities to
-   * 2026-07-28 clients: identifier (`com.example/name`) → settings (`{}` for none).
+   * Extensions this server supports, advertised in its capabilities:
+   * identifier (`com.example/name`) → settings (`{}` for none). MCP Apps
+   * (`io.modelcontextprotocol/ui`) is added whenever the server has a view.
    */
   extensions?: Record<string, JsonObject>;
   /** How 2026-07-28 requests ask their client for input (`ctx.elicit`, `ctx.sample`, `ctx.roots`). */
@@ -326,9 +328,12 @@ export class McpServer implements Engine {
     }
     const completable = capabilities.prompts || registry.templates.length > 0;
     if (completable && supports(version, "completionsCapability")) capabilities.completions = {};
-    if (this.extensions && supports(version, "extensions")) {
-      capabilities.extensions = this.extensions;
-    }
+    // SEP-2133 puts extensions in every revision's capabilities (initialize's, server/discover's).
+    const extensions = {
+      ...(registry.views.length > 0 && { [UI_EXTENSION]: {} }),
+      ...this.extensions,
+    };
+    if (Object.keys(extensions).length > 0) capabilities.extensions = extensions;
     return capabilities;
   }
 

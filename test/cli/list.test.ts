@@ -105,7 +105,7 @@ mcp-dir: 1 problem in ${dir}; fix it and run again
     expect(listed).toEqual({
       code: 0,
       stdout: "KIND  NAME  SOURCE  DESCRIPTION\n\n0 tools, 0 prompts, 0 resources\n",
-      stderr: `warning: ${empty} has no tools/, prompts/ or resources/ folder, so there is nothing to serve\n`,
+      stderr: `warning: ${empty} has no tools/, prompts/, resources/ or views/ folder, so there is nothing to serve\n`,
     });
     const missing = join(empty, "nope");
     expect(await runCli(["list", missing])).toEqual({

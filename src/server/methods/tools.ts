@@ -1,5 +1,7 @@
 import { errorResult } from "../../define/tool-result.js";
+import { visibleToModel } from "../../define/tool-ui.js";
 import { callToolResultForVersion } from "../../protocol/downgrade.js";
+import { clientShowsViews } from "../../protocol/ui.js";
 import { invalidParams, optionalObject, requireString } from "../params.js";
 import { withinTimeLimit } from "../time-limit.js";
 import { listMethod } from "./list.js";
@@ -20,7 +22,12 @@ export const toolMethods: MethodTable = {
     async handler(params, rc) {
       const name = requireString(params, "name", "tools/call");
       const tool = rc.engine.registry.tool(name);
-      if (!tool) throw invalidParams(`Unknown tool: "${name}"`);
+      // A tool only a view may call exists only for a client that shows views.
+      const hidden =
+        tool !== undefined &&
+        !visibleToModel(tool.descriptor._meta) &&
+        !clientShowsViews(rc.env.clientCapabilities);
+      if (!tool || hidden) throw invalidParams(`Unknown tool: "${name}"`);
       const args = optionalObject(params, "arguments", "tools/call");
       const { chain, timeout } = rc.engine.registry.served(tool);
       const timed = {
