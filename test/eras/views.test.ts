@@ -107,7 +107,6 @@ describe.each(ERA_ROWS)("views over %s, the %s client", (transport, kind) => {
       title: "Weather",
       description: "Shows the forecast",
       mimeType: "text/html;profile=mcp-app",
-      size: PAGE.length,
       _meta: { ui: VIEW_UI },
     });
     expect(shared(await showing.readResource({ uri: "ui://weather" }))).toEqual({

@@ -17,7 +17,8 @@ export interface CompiledView {
  * The resource a view file is: `ui://` and its path (views/weather.tsx →
  * ui://weather), named like the tool it shows by convention, with the
  * extension's MIME type and its `_meta.ui` both where it is listed and where
- * it is read, as the extension's own server helpers put them.
+ * it is read, as the extension's own server helpers put them. It has no
+ * size: saving a view changes what it reads, not the list it is in.
  */
 export function viewDefinition(file: string, view: CompiledView): Definition {
   const ui = view.ui !== undefined && Object.keys(view.ui).length > 0 ? view.ui : undefined;
@@ -28,7 +29,6 @@ export function viewDefinition(file: string, view: CompiledView): Definition {
     ...(view.description !== undefined && { description: view.description }),
     uri: viewUri(file),
     mimeType: VIEW_MIME_TYPE,
-    size: new TextEncoder().encode(view.html).length,
     ...meta,
     read: () => ({ text: view.html, ...meta }),
   }) as unknown as Definition;
