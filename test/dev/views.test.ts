@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { CLI } from "../cli/helpers/cli.js";
+import { SHOWS_VIEWS } from "../eras/helpers/clients.js";
 import { createServerDir, REPO_ROOT } from "../loader/helpers/server-dir.js";
 import { Inbox } from "../server/helpers/inbox.js";
 import {
@@ -25,10 +26,6 @@ import {
 
 afterEach(stopDevServers);
 afterAll(removeServerDirs);
-
-const SHOWS_VIEWS = {
-  extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
-};
 
 const FILES = {
   "tools/weather.ts": toolFile("Tells the weather", "sunny"),

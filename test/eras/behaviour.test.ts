@@ -20,7 +20,7 @@ import {
 } from "./helpers/clients.js";
 
 const INSTRUCTIONS =
-  "Tools: calculator, text_stats, temperature, chart, primes, team_lookup, team_invite. Team members are resources at users://{id}; read file:///guide.md for an overview.";
+  "Tools: calculator, text_stats, temperature, chart, primes, team_lookup, team_invite, poll. Team members are resources at users://{id}; read file:///guide.md for an overview.";
 
 const SERVER_INFO = {
   name: "example-server",
@@ -61,6 +61,7 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
       prompts: { listChanged: true },
       resources: { subscribe: true, listChanged: true },
       completions: {},
+      extensions: { "io.modelcontextprotocol/ui": {} },
     });
   });
 
@@ -80,6 +81,7 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
     expect(names(await client.listTools(), "tools")).toEqual([
       "calculator",
       "chart",
+      "poll",
       "primes",
       "team_invite",
       "team_lookup",

@@ -12,14 +12,11 @@ import {
   connectClient,
   ERA_ROWS,
   type EraClient,
+  SHOWS_VIEWS,
   serveDir,
   shared,
   VERSION_OF,
 } from "./helpers/clients.js";
-
-const SHOWS_VIEWS = {
-  extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
-};
 
 const VIEW_UI = { csp: { connectDomains: ["https://api.example.com"] }, prefersBorder: true };
 

@@ -94,7 +94,7 @@ describe("--auth-token", () => {
     const { client } = await connect(server.url, {
       headers: { authorization: "Bearer s3cret-flag" },
     });
-    expect((await client.listTools()).tools).toHaveLength(7);
+    expect((await client.listTools()).tools).toHaveLength(8);
     expect(await client.ping()).toEqual({});
 
     const metadata = await fetch(metadataUrl);

@@ -37,7 +37,7 @@ export async function bundleView(root: string, file: string): Promise<ViewBundle
     bundle: true,
     platform: "browser",
     format: "esm",
-    target: "es2020",
+    target: "es2022",
     minify: true,
     charset: "utf8",
     loader: Object.fromEntries(ASSETS),
