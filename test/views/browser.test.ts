@@ -1,18 +1,20 @@
 /**
- * example-server's poll view in a real browser: Debian's chromium, driven by
- * playwright-core, opens a host page built on the official host-side bridge
- * of @modelcontextprotocol/ext-apps. The host connects to `mcp-dir dev` over
- * HTTP, calls the tool poll, and renders its view in a sandboxed frame; the
- * view shows the tool's input, then its result; a button in the view calls
- * poll_vote back through the host; and a save of the view shows at once.
+ * Views in a real browser: Debian's chromium, driven by playwright-core,
+ * opens a host page built on the official host-side bridge of
+ * @modelcontextprotocol/ext-apps. The host connects to `mcp-dir dev` over
+ * HTTP, calls a tool, and renders its view in a sandboxed frame; the view
+ * shows the tool's input, then its result; a button in the view calls a
+ * tool back through the host; and a save of the view shows at once. Both
+ * example-server's poll (TypeScript, the official view-side library) and
+ * the view `init --view` writes (plain HTML) are tried.
  *
  * MCP_DIR_VIEW_SCREENSHOT=docs/poll-view.png writes the README's picture.
  */
 import { cp, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { BrowserContext, FrameLocator, Locator, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliServer, EXAMPLE_SERVER, startCli, stopAll } from "../http-cli/helpers.js";
+import { EXAMPLE_SERVER, runCli, startCli, stopAll } from "../http-cli/helpers.js";
 import {
   createEmptyDir,
   linkPackages,
@@ -20,40 +22,13 @@ import {
   REPO_ROOT,
   removeServerDirs,
 } from "../loader/helpers/server-dir.js";
-import { WAIT_TIMEOUT_MS } from "../server/helpers/inbox.js";
 import { closeBrowsers, launchChromium } from "./helpers/chromium.js";
-import { routeHostPages } from "./helpers/host-pages.js";
+import { openTestHost, type TestHost } from "./helpers/test-host.js";
 
-type HostState = { events: string[]; renders: number; error: string };
-
-let dir: string;
-let server: CliServer;
 let browser: BrowserContext;
-let page: Page;
-const requests: string[] = [];
 
 beforeAll(async () => {
-  // A copy of example-server, so that the test can save its view.
-  dir = await createEmptyDir();
-  await cp(EXAMPLE_SERVER, dir, { recursive: true });
-  await writeFile(join(dir, "package.json"), JSON.stringify({ type: "module" }));
-  await linkPackages(dir);
-  await linkRepoPackages(dir, [
-    "valibot",
-    "@valibot/to-json-schema",
-    "@modelcontextprotocol/ext-apps",
-  ]);
-  server = await startCli(["dev", dir, "--http", "--port", "0"]);
   browser = await launchChromium();
-  browser.on("request", (request) => requests.push(request.url()));
-  const { port } = new URL(server.url);
-  await routeHostPages(browser, port);
-  page = await browser.newPage();
-  const query = new URLSearchParams({
-    tool: "poll",
-    arguments: JSON.stringify({ question: "Lunch?", options: ["pizza", "sushi", "salad"] }),
-  });
-  await page.goto(`http://127.0.0.1:${port}/host.html?${query}`);
 });
 
 afterAll(async () => {
@@ -62,45 +37,48 @@ afterAll(async () => {
   await removeServerDirs();
 });
 
-/** The view: the inner frame of the sandbox proxy's frame. */
-const view = (): FrameLocator => page.frameLocator("#view").frameLocator("iframe");
-const host = () => page.evaluate(() => (globalThis as unknown as { host: HostState }).host);
-/** The row of `label`, saying `votes`. */
-const row = (label: string, votes: string) =>
-  view()
-    .locator("li")
-    .filter({ has: view().getByRole("button", { name: label, exact: true }) })
-    .locator(".votes", { hasText: votes });
+describe("example-server's poll view, in chromium through the official host-side bridge", () => {
+  let dir: string;
+  let host: TestHost;
 
-/**
- * Waits until `locator` is shown; if it is not within the inbox's failure
- * guard, says what the host did and what the server printed.
- */
-async function until(locator: Locator): Promise<void> {
-  try {
-    await locator.waitFor({ timeout: WAIT_TIMEOUT_MS });
-  } catch (error) {
-    const state = await host().catch(() => undefined);
-    throw new Error(
-      `${(error as Error).message}\nthe host: ${JSON.stringify(state, null, 2)}\nthe server's stderr:\n${server.stderr()}`,
-    );
-  }
-}
+  beforeAll(async () => {
+    // A copy of example-server, so that the test can save its view.
+    dir = await createEmptyDir();
+    await cp(EXAMPLE_SERVER, dir, { recursive: true });
+    await writeFile(join(dir, "package.json"), JSON.stringify({ type: "module" }));
+    await linkPackages(dir);
+    await linkRepoPackages(dir, [
+      "valibot",
+      "@valibot/to-json-schema",
+      "@modelcontextprotocol/ext-apps",
+    ]);
+    const server = await startCli(["dev", dir, "--http", "--port", "0"]);
+    host = await openTestHost(browser, server, "poll", {
+      question: "Lunch?",
+      options: ["pizza", "sushi", "salad"],
+    });
+  });
 
-describe("a view in chromium, through the official host-side bridge", () => {
+  /** The row of `label`, saying `votes`. */
+  const row = (label: string, votes: string) =>
+    host
+      .view()
+      .locator("li")
+      .filter({ has: host.view().getByRole("button", { name: label, exact: true }) })
+      .locator(".votes", { hasText: votes });
+
   it("shows the tool's input at once, then its result", async () => {
-    await until(view().locator("h1", { hasText: "Lunch?" }));
+    const view = host.view();
+    await host.until(view.locator("h1", { hasText: "Lunch?" }));
     // Only the input has come: the answers, nothing to vote in yet.
-    await until(row("salad", "…"));
-    expect(await view().getByRole("button").allTextContents()).toEqual(["pizza", "sushi", "salad"]);
-    expect(await view().getByRole("button", { name: "pizza" }).isDisabled()).toBe(true);
+    await host.until(row("salad", "…"));
+    expect(await view.getByRole("button").allTextContents()).toEqual(["pizza", "sushi", "salad"]);
+    expect(await view.getByRole("button", { name: "pizza" }).isDisabled()).toBe(true);
 
-    await page.evaluate(() =>
-      (globalThis as unknown as { host: { releaseResult(): void } }).host.releaseResult(),
-    );
-    await until(row("pizza", "0 votes"));
-    expect(await view().getByRole("button", { name: "pizza" }).isDisabled()).toBe(false);
-    expect((await host()).events).toEqual([
+    await host.releaseResult();
+    await host.until(row("pizza", "0 votes"));
+    expect(await view.getByRole("button", { name: "pizza" }).isDisabled()).toBe(false);
+    expect((await host.state()).events).toEqual([
       "the tool poll is shown by ui://poll",
       "sent input (render 1)",
       "sent result (render 1)",
@@ -108,14 +86,14 @@ describe("a view in chromium, through the official host-side bridge", () => {
   });
 
   it("calls a tool back through the host when a button is pressed", async () => {
-    await view().getByRole("button", { name: "sushi" }).click();
-    await until(row("sushi", "1 vote"));
-    expect((await host()).events).toContain(
+    await host.view().getByRole("button", { name: "sushi" }).click();
+    await host.until(row("sushi", "1 vote"));
+    expect((await host.state()).events).toContain(
       'view called poll_vote {"id":"poll-1","option":"sushi"}',
     );
     const screenshot = process.env.MCP_DIR_VIEW_SCREENSHOT;
     if (screenshot) {
-      await page.locator("#view").screenshot({ path: resolve(REPO_ROOT, screenshot) });
+      await host.page.locator("#view").screenshot({ path: resolve(REPO_ROOT, screenshot) });
     }
   });
 
@@ -126,10 +104,11 @@ describe("a view in chromium, through the official host-side bridge", () => {
       file,
       `${source}\ndocument.body.append(Object.assign(document.createElement("footer"), { textContent: "Saved while shown" }));\n`,
     );
-    await until(view().locator("footer", { hasText: "Saved while shown" }));
+    await host.untilRendered(2);
+    await host.until(host.view().locator("footer", { hasText: "Saved while shown" }));
     // The host rendered it afresh and sent it the input and the result again.
-    await until(row("salad", "0 votes"));
-    const { events, renders, error } = await host();
+    await host.until(row("salad", "0 votes"));
+    const { events, renders, error } = await host.state();
     expect({ renders, error }).toEqual({ renders: 2, error: "" });
     expect(events.slice(-3)).toEqual([
       "ui://poll was updated",
@@ -139,14 +118,35 @@ describe("a view in chromium, through the official host-side bridge", () => {
   });
 
   it("needed nothing but the host's pages and the server: the view is one self-contained page", () => {
-    const { port } = new URL(server.url);
-    const other = requests.filter(
-      (url) =>
-        !url.startsWith(`http://127.0.0.1:${port}/host.html?`) &&
-        !url.startsWith(`http://localhost:${port}/sandbox.html?`) &&
-        url !== `http://127.0.0.1:${port}/mcp`,
-    );
-    expect(other).toEqual([]);
-    expect(requests).toContain(`http://127.0.0.1:${port}/mcp`);
+    const pages = /^http:\/\/(127\.0\.0\.1:\d+\/host|localhost:\d+\/sandbox)\.html\?|\/mcp$/;
+    expect(host.requests.filter((url) => !pages.test(url))).toEqual([]);
+    expect(host.requests.some((url) => url.endsWith("/mcp"))).toBe(true);
+  });
+});
+
+describe("the view init --view writes, plain HTML with no library, in chromium", () => {
+  let host: TestHost;
+
+  beforeAll(async () => {
+    const dir = join(await createEmptyDir(), "greeter");
+    const made = await runCli(["init", dir, "--view"]);
+    expect(made.code).toBe(0);
+    await linkPackages(dir);
+    const server = await startCli(["dev", dir, "--http", "--port", "0"]);
+    host = await openTestHost(browser, server, "greet", { name: "Ada" });
+  });
+
+  it("shows the tool's result, and greets again through the host when its button is pressed", async () => {
+    const view = host.view();
+    const again = view.getByRole("button", { name: "Greet excitedly" });
+    await host.until(again);
+    expect(await again.isDisabled()).toBe(true);
+    await host.releaseResult();
+    await host.until(view.getByText("Hello, Ada."));
+    await again.click();
+    await host.until(view.getByText("Hello, Ada!"));
+    const { events, error } = await host.state();
+    expect(error).toBe("");
+    expect(events).toContain('view called greet {"name":"Ada","excited":true}');
   });
 });
