@@ -60,6 +60,13 @@ export {
   type ServerConfig,
 } from "./loader/index.js";
 export type * from "./protocol/types.js";
+export type {
+  ToolUiMeta,
+  ToolVisibility,
+  ViewCsp,
+  ViewPermissions,
+  ViewUiMeta,
+} from "./protocol/ui.js";
 export type { ProtocolVersion, StatefulVersion } from "./protocol/versions.js";
 export type { Definition, Registry, RegistryChange, SourceEntry } from "./registry/index.js";
 export { RegistryError } from "./registry/index.js";
