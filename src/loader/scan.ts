@@ -82,8 +82,9 @@ async function isDirectory(path: string): Promise<boolean> {
  * Lists the files of a server directory that load, in a stable order (same
  * tree, same list), with fast-glob: every file under tools/, prompts/ and
  * resources/, and every view under views/ (or those `include` matches)
- * except ALWAYS_SKIPPED and what `exclude` matches. Links are followed while their target stays inside the
- * directory and forms no cycle; any other is left out with a warning.
+ * except ALWAYS_SKIPPED and what `exclude` matches. Links are followed while
+ * their target stays inside the directory and forms no cycle; any other is
+ * left out with a warning.
  */
 export async function scanDirectory(dir: string, patterns: ScanPatterns = {}): Promise<ScanResult> {
   const root = await realpath(dir);

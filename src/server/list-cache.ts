@@ -1,3 +1,4 @@
+import type { CompiledResource } from "../define/resource.js";
 import { RawJson } from "../jsonrpc/index.js";
 import { promptForVersion, resourceForVersion, toolForVersion } from "../protocol/downgrade.js";
 import type { Registry } from "../registry/registry.js";
@@ -89,7 +90,7 @@ export class ListCache {
 }
 
 /** The fixed resources a client is offered: the views only to a client that shows them. */
-export function resourcesFor(registry: Registry, showsViews: boolean) {
+export function resourcesFor(registry: Registry, showsViews: boolean): readonly CompiledResource[] {
   if (showsViews || registry.views.length === 0) return registry.resources;
   const views = new Set(registry.views);
   return registry.resources.filter((resource) => !views.has(resource));
