@@ -24,6 +24,7 @@ export function serverOptionsFrom(
       memoryBudgetBytes: config.memoryBudgetBytes,
     }),
     ...(config.middleware !== undefined && { middleware: config.middleware }),
-    announce: folders,
+    // Views are resources.
+    announce: [...new Set(folders.map((folder) => (folder === "views" ? "resources" : folder)))],
   };
 }

@@ -20,7 +20,7 @@ import {
 } from "./helpers/clients.js";
 
 const INSTRUCTIONS =
-  "Tools: calculator, text_stats, temperature, chart, primes, report, team_lookup, team_invite. Team members are resources at users://{id}; read file:///guide.md for an overview.";
+  "Tools: calculator, text_stats, temperature, chart, primes, report, team_lookup, team_invite, poll. Team members are resources at users://{id}; read file:///guide.md for an overview.";
 
 const SERVER_INFO = {
   name: "example-server",
@@ -67,6 +67,7 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
       resources: { subscribe: true, listChanged: true },
       completions: {},
       ...tasks,
+      extensions: { "io.modelcontextprotocol/ui": {} },
     });
   });
 
@@ -86,6 +87,7 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
     expect(names(await client.listTools(), "tools")).toEqual([
       "calculator",
       "chart",
+      "poll",
       "primes",
       "report",
       "team_invite",
