@@ -22,7 +22,8 @@ import { divertStdout, printError } from "./stdout.js";
  * problem with its location; clients get list_changed and resources/updated
  * from the registry, and each problem as a log notification at level error.
  * `verbose` adds what changed on disk and what clients were told. `patterns`
- * (the config file's include and exclude) say which files load.
+ * (the config file's include and exclude) say which files load. `onReload`
+ * hears each reload's outcome and the files failing after it (the dev UI).
  */
 export async function startWatching(
   server: McpServer,
@@ -30,6 +31,7 @@ export async function startWatching(
   importer: ReloadableModules,
   patterns: ScanPatterns,
   verbose: boolean,
+  onReload?: (outcome: ReloadOutcome, failing: readonly string[]) => void,
 ): Promise<DirectoryWatcher> {
   const reloader = new HotReloader(root, server.registry, importer, patterns);
   // Serve what the initial load left out (a name collision) and remember what failed.
@@ -44,6 +46,7 @@ export async function startWatching(
       const wasFailing = new Set(reloader.failingFiles);
       const outcome = await authorCode(() => reloader.reload(paths));
       await report(server, outcome, wasFailing, verbose);
+      onReload?.(outcome, reloader.failingFiles);
     },
     { onError: (error) => void printError(`mcp-dir dev: watching failed: ${error.message}`) },
   );

@@ -12,8 +12,8 @@ import { survivesStrayErrors } from "./stray-errors.js";
 export interface StartOptions {
   /** Serve Streamable HTTP with these options; stdio when absent. */
   http?: HttpFlags;
-  /** Watch the directory and reload every saved file in place. */
-  dev?: { verbose: boolean };
+  /** Watch the directory and reload every saved file in place; `ui`: serve the dev page too. */
+  dev?: { verbose: boolean; ui?: { port: number } };
   /** How long one file may take to load (default 5000 ms). */
   loadTimeoutMs?: number;
 }
@@ -37,6 +37,15 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
     : await reportLoad(loaded, dir, printError);
   if (!servable && !options.dev) return 1;
   const { server, load } = loaded;
+  // The page's server is loaded only by dev --ui.
+  const ui = options.dev?.ui
+    ? await (await import("../dev-ui/index.js")).startDevUi(server, {
+        port: options.dev.ui.port,
+        dir,
+        problems: loaded.problems,
+        warnings: load.warnings,
+      })
+    : undefined;
   // The watcher (chokidar) is loaded only by dev: serve starts without it.
   const watcher = options.dev
     ? await (await import("./dev-watch.js")).startWatching(
@@ -45,8 +54,10 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
         importer,
         load.config,
         options.dev.verbose,
+        ui?.reloaded,
       )
     : undefined;
+  if (ui) await printError(`mcp-dir dev: the dev UI is at ${ui.url}`);
   await traceIfOpenTelemetryIsSetUp();
   const stopSurviving = survivesStrayErrors(server);
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;
@@ -65,6 +76,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
   } finally {
     stopSurviving();
     await watcher?.close();
+    await ui?.close();
     await server.close();
   }
   return 0;

@@ -100,7 +100,7 @@ export function collectDefinitions(
       result.problems.push({ file, export: exportName, message: problem });
       continue;
     }
-    result.entries.push({ definition, fallbackName });
+    result.entries.push({ definition, fallbackName, exportName });
     const kind = definitionKind(definition);
     const warning =
       kind === "resource"

@@ -18,6 +18,8 @@ export type Compiled = CompiledTool | CompiledPrompt | CompiledResource;
 export interface SourceEntry {
   definition: Definition | MiddlewareDefinition;
   fallbackName?: string;
+  /** The module export it came from, when a module gave it (`mcp-dir dev --ui` shows it). */
+  exportName?: string;
 }
 
 export function compile(entry: SourceEntry): Compiled {

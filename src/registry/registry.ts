@@ -58,6 +58,8 @@ export class Registry {
   private tracedMap: Map<Compiled, Served> | undefined;
   private scopeSummary: ReturnType<Registry["scopes"]> | undefined;
   private readonly owners = new Map<string, string>();
+  /** The module export each definition came from, when it came from one. */
+  private readonly exportNames = new WeakMap<Compiled, string>();
   private readonly listeners = new Set<RegistryListener>();
   private toolMap = new Map<string, CompiledTool>();
   private promptMap = new Map<string, CompiledPrompt>();
@@ -108,7 +110,9 @@ export class Registry {
           continue;
         }
         try {
-          compiled.push(compile(entry));
+          const item = compile(entry);
+          if (entry.exportName !== undefined) this.exportNames.set(item, entry.exportName);
+          compiled.push(item);
         } catch (error) {
           problems.push({ source, message: (error as Error).message });
         }
@@ -317,6 +321,11 @@ export class Registry {
     return this.sortedTools.filter(
       (tool) => toolUi(this.toolDescriptor(tool)._meta)?.resourceUri === uri,
     );
+  }
+
+  /** The module export `compiled` came from; undefined for Markdown, static files and views. */
+  exportOf(compiled: Compiled): string | undefined {
+    return this.exportNames.get(compiled);
   }
 
   /** Every source that gives the registry anything: definitions, or a folder's middleware. */

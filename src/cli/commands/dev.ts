@@ -1,7 +1,7 @@
 import type { Command } from "../command.js";
 import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
-import { parseCommandArgs } from "../parse-args.js";
-import { httpFlags, TRANSPORT_HELP, TRANSPORT_OPTIONS } from "../serve-options.js";
+import { parseCommandArgs, UsageError } from "../parse-args.js";
+import { httpFlags, portNumber, TRANSPORT_HELP, TRANSPORT_OPTIONS } from "../serve-options.js";
 import { printOut } from "../stdout.js";
 
 export const dev: Command = {
@@ -19,18 +19,28 @@ here and sent to clients as a log message.
 Options:
 ${TRANSPORT_HELP}
 ${LOAD_TIMEOUT_HELP}
+  --ui                 Also serve a page on 127.0.0.1 that shows the server live
+                       and calls it (its address, with a secret, is printed)
+  --ui-port <n>        The page's port (default 0: a free one)
   --verbose            Say what changed and what clients were told
   -h, --help           Show this help
 
 Examples:
   npx mcp-dir dev my-server
-  npx mcp-dir dev my-server --http --port 3000`,
+  npx mcp-dir dev my-server --http --port 3000
+  npx mcp-dir dev my-server --ui`,
 
   async run(argv) {
     const { values, positionals, help } = parseCommandArgs(
       "dev",
       argv,
-      { ...TRANSPORT_OPTIONS, ...LOAD_TIMEOUT_OPTION, verbose: { type: "boolean" } },
+      {
+        ...TRANSPORT_OPTIONS,
+        ...LOAD_TIMEOUT_OPTION,
+        verbose: { type: "boolean" },
+        ui: { type: "boolean" },
+        "ui-port": { type: "string" },
+      },
       1,
     );
     if (help) {
@@ -43,7 +53,21 @@ Examples:
     return startServer(positionals[0] ?? ".", {
       ...(http && { http }),
       ...loadTimeoutFlag(values, "dev"),
-      dev: { verbose: values.verbose === true },
+      dev: { verbose: values.verbose === true, ...uiFlags(values.ui, values["ui-port"]) },
     });
   },
 };
+
+/** `--ui` and `--ui-port`: undefined without --ui. */
+function uiFlags(ui: unknown, uiPort: unknown): { ui?: { port: number } } {
+  if (ui !== true) {
+    if (uiPort !== undefined) throw new UsageError("--ui-port needs --ui", "dev");
+    return {};
+  }
+  if (typeof uiPort !== "string") return { ui: { port: 0 } };
+  const port = portNumber(uiPort);
+  if (port === undefined) {
+    throw new UsageError(`--ui-port must be a number from 0 to 65535, got '${uiPort}'`, "dev");
+  }
+  return { ui: { port } };
+}

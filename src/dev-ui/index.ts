@@ -1,0 +1,1 @@
+export { type DevUi, type DevUiOptions, startDevUi } from "./ui-server.js";

@@ -1,0 +1,26 @@
+/**
+ * The sandbox proxy of the page's views (SEP-1865): served on another
+ * origin than the page, it loads the view's HTML into an inner frame when
+ * the page sends it and relays every other message both ways. The view's
+ * CSP comes with this document as a header, and the inner frame inherits it.
+ */
+const READY = "ui/notifications/sandbox-proxy-ready";
+const RESOURCE_READY = "ui/notifications/sandbox-resource-ready";
+const hostOrigin = new URLSearchParams(location.search).get("host") ?? "";
+
+const inner = document.createElement("iframe");
+inner.setAttribute("sandbox", "allow-scripts allow-same-origin");
+document.body.append(inner);
+
+window.addEventListener("message", (event) => {
+  if (event.source === window.parent && event.origin === hostOrigin) {
+    if (event.data?.method === RESOURCE_READY) inner.srcdoc = String(event.data.params.html);
+    else inner.contentWindow?.postMessage(event.data, "*");
+  } else if (event.source === inner.contentWindow) {
+    window.parent.postMessage(event.data, hostOrigin);
+  }
+});
+
+window.parent.postMessage({ jsonrpc: "2.0", method: READY, params: {} }, hostOrigin);
+
+export {};

@@ -1,0 +1,120 @@
+import { getToolUiResourceUri } from "@modelcontextprotocol/ext-apps/app-bridge";
+import { Card, timed } from "./card.js";
+import { h } from "./dom.js";
+import { failure, toolResult, tree } from "./result-view.js";
+import { type Field, type JsonSchema, objectForm } from "./schema-form.js";
+import { type ShownView, showView } from "./view-frame.js";
+
+/** Calls may wait on the user (elicitation): give them as long as a person may take. */
+const CALL_TIMEOUT_MS = 60 * 60_000;
+
+/**
+ * A tool: the form of its input schema, a Call button, its progress and log
+ * lines as they come, its result, and its view when it has one.
+ */
+export class ToolCard extends Card {
+  private form: Field | undefined;
+  private schema = "";
+  private tool: Record<string, unknown> = {};
+  private readonly formHolder = h("form", { className: "input" });
+  private readonly progress = h("div", { className: "progress" });
+  private readonly logs = h("ol", { className: "logs" });
+  private readonly result = h("div", { className: "outcome", "aria-live": "polite" });
+  private readonly viewHolder = h("div", { className: "view-holder" });
+  private view: ShownView | undefined;
+
+  protected changed(tool: Record<string, unknown>): void {
+    this.tool = tool;
+    const schema = JSON.stringify(tool.inputSchema ?? {});
+    if (schema === this.schema && this.form) return;
+    this.schema = schema;
+    // A new schema: a new form, with what was typed carried over where it still fits.
+    const typed = this.form?.read();
+    this.form = objectForm((tool.inputSchema ?? {}) as JsonSchema, typed);
+    if (this.body.childElementCount === 0) {
+      this.formHolder.addEventListener("submit", (event) => {
+        event.preventDefault();
+        void this.call();
+      });
+      this.body.append(this.formHolder, this.progress, this.logs, this.result, this.viewHolder);
+    }
+    this.formHolder.replaceChildren(
+      this.form.element,
+      h("button", { type: "submit", className: "run" }, "Call"),
+    );
+  }
+
+  log(level: string, data: unknown): void {
+    this.logs.append(
+      h(
+        "li",
+        { className: `log ${level}` },
+        h("span", { className: "level" }, level),
+        " ",
+        typeof data === "string" ? data : tree(data),
+      ),
+    );
+  }
+
+  private async call(): Promise<void> {
+    const name = String(this.tool.name);
+    const args = (this.form?.read() ?? {}) as Record<string, unknown>;
+    this.logs.replaceChildren();
+    this.progress.replaceChildren();
+    this.result.replaceChildren(h("p", { className: "hint" }, "calling…"));
+    const uri = getToolUiResourceUri(this.tool as never);
+    this.context.running = this;
+    const view = uri === undefined ? undefined : this.openView(uri, args);
+    const outcome = await timed(this.context, `tools/call ${name}`, () =>
+      this.context.client.callTool(
+        { name, arguments: args },
+        {
+          timeout: CALL_TIMEOUT_MS,
+          resetTimeoutOnProgress: true,
+          onprogress: (progress) => this.showProgress(progress),
+        },
+      ),
+    );
+    if (this.context.running === this) this.context.running = undefined;
+    if (!outcome.ok) {
+      this.result.replaceChildren(failure(outcome.error));
+      return;
+    }
+    const result = outcome.value as Record<string, unknown>;
+    this.result.replaceChildren(toolResult(result));
+    await (await view)?.sendResult(result);
+  }
+
+  private showProgress(progress: { progress: number; total?: number; message?: string }): void {
+    const bar = h("progress", { value: progress.progress, max: progress.total });
+    const said = [
+      progress.total === undefined
+        ? `${progress.progress}`
+        : `${progress.progress} / ${progress.total}`,
+      progress.message,
+    ].filter(Boolean);
+    this.progress.replaceChildren(bar, h("span", {}, ` ${said.join(" — ")}`));
+  }
+
+  private async openView(
+    uri: string,
+    args: Record<string, unknown>,
+  ): Promise<ShownView | undefined> {
+    await this.view?.close();
+    this.view = undefined;
+    try {
+      this.view = await showView(
+        this.context.client,
+        this.context.secret,
+        uri,
+        args,
+        this.context.tools,
+        this.viewHolder,
+      );
+      return this.view;
+    } catch (error) {
+      this.viewHolder.replaceChildren(failure(error));
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import type { Client } from "@modelcontextprotocol/client";
+import {
+  AppBridge,
+  isToolVisibilityModelOnly,
+  PostMessageTransport,
+  RESOURCE_MIME_TYPE,
+} from "@modelcontextprotocol/ext-apps/app-bridge";
+import { h } from "./dom.js";
+
+/**
+ * An MCP Apps view rendered as a web host renders it (SEP-1865): a sandbox
+ * proxy on another origin (the other loopback name, the same port) with the
+ * CSP the view declared, the view in its inner frame, and the official
+ * host-side bridge speaking to it: the tool's input, then its result; the
+ * view's own tool calls go to the server when their visibility allows it.
+ */
+
+type ViewMeta = {
+  csp?: Record<string, string[]>;
+  permissions?: Record<string, object>;
+  prefersBorder?: boolean;
+};
+
+const HOST_INFO = { name: "mcp-dir dev UI", version: "1.0.0" };
+
+export interface ShownView {
+  readonly element: HTMLElement;
+  sendResult(result: Record<string, unknown>): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sandboxUrl(secret: string, ui: ViewMeta): URL {
+  const other = location.hostname === "localhost" ? "127.0.0.1" : "localhost";
+  const url = new URL(`/${secret}/sandbox.html`, `http://${other}:${location.port}`);
+  url.searchParams.set("csp", JSON.stringify(ui.csp ?? {}));
+  url.searchParams.set("host", location.origin);
+  return url;
+}
+
+export async function showView(
+  client: Client,
+  secret: string,
+  uri: string,
+  args: Record<string, unknown>,
+  tools: () => readonly Record<string, unknown>[],
+  into: HTMLElement,
+): Promise<ShownView> {
+  const { contents } = await client.readResource({ uri }, { cacheMode: "bypass" });
+  const [content] = contents as { mimeType?: string; text?: string; _meta?: { ui?: ViewMeta } }[];
+  if (!content || content.mimeType !== RESOURCE_MIME_TYPE || content.text === undefined) {
+    throw new Error(`${uri} is not a view (${content?.mimeType ?? "no contents"})`);
+  }
+  const ui = content._meta?.ui ?? {};
+  const frame = h("iframe", {
+    className: ui.prefersBorder ? "view bordered" : "view",
+    title: `view ${uri}`,
+    sandbox: "allow-scripts allow-same-origin",
+    src: sandboxUrl(secret, ui).href,
+  });
+  const ready = new Promise<void>((resolve) => {
+    const listener = (event: MessageEvent) => {
+      if (
+        event.source === frame.contentWindow &&
+        event.data?.method === "ui/notifications/sandbox-proxy-ready"
+      ) {
+        window.removeEventListener("message", listener);
+        resolve();
+      }
+    };
+    window.addEventListener("message", listener);
+  });
+  into.replaceChildren(frame);
+  await ready;
+  const bridge = new AppBridge(null, HOST_INFO, {
+    serverTools: {},
+    logging: {},
+    sandbox: { csp: ui.csp ?? {}, permissions: ui.permissions ?? {} },
+  });
+  bridge.oncalltool = async (call) => {
+    const called = tools().find((tool) => tool.name === call.name);
+    if (!called || isToolVisibilityModelOnly(called as never))
+      throw new Error(`${call.name}: not for views`);
+    return (await client.callTool(call)) as never;
+  };
+  bridge.onsizechange = ({ height }) => {
+    if (height !== undefined) frame.style.height = `${height + (ui.prefersBorder ? 2 : 0)}px`;
+  };
+  const initialized = new Promise<void>((resolve) => {
+    bridge.oninitialized = () => resolve();
+  });
+  const window_ = frame.contentWindow;
+  if (!window_) throw new Error("the sandbox frame has no window");
+  await bridge.connect(new PostMessageTransport(window_, window_));
+  await bridge.sendSandboxResourceReady({
+    html: content.text,
+    csp: ui.csp,
+    permissions: ui.permissions,
+  } as never);
+  await initialized;
+  await bridge.sendToolInput({ arguments: args });
+  return {
+    element: frame,
+    sendResult: (result) => bridge.sendToolResult(result as never),
+    async close() {
+      await bridge.teardownResource({ reason: "shown again" }).catch(() => {});
+      await bridge.close();
+    },
+  };
+}
