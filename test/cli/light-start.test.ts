@@ -56,6 +56,13 @@ describe("what the CLI loads before it has work to do", () => {
     ).toEqual([]);
   });
 
+  it("dev loads nothing of the dev UI without --ui", async () => {
+    const { code, loaded } = await modulesLoadedBy(["dev", "example-server"]);
+    expect(code).toBe(0);
+    expect(loaded).toContain("dist/cli/dev-watch.js");
+    expect(loaded.filter((path) => path.startsWith("dist/dev-ui/"))).toEqual([]);
+  });
+
   it("loads the machinery once a command runs", async () => {
     const { code, loaded } = await modulesLoadedBy(["list", "example-server"]);
     expect(code).toBe(0);

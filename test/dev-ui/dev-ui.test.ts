@@ -1,0 +1,293 @@
+/**
+ * `mcp-dir dev --ui` in a real browser: Debian's chromium, driven by
+ * playwright-core, opens the page dev prints, against a copy of
+ * example-server served over stdio (so the page's HTTP endpoint is the only
+ * one). One dev process serves every case; the cases that save files come
+ * last. Plain HTTP requests check what the UI server refuses.
+ *
+ * MCP_DIR_DEV_UI_SCREENSHOTS=docs writes the README's pictures.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { cp, writeFile } from "node:fs/promises";
+import { request } from "node:http";
+import { join, resolve } from "node:path";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, EXAMPLE_SERVER, runCli } from "../cli/helpers/cli.js";
+import {
+  createEmptyDir,
+  linkPackages,
+  linkRepoPackages,
+  REPO_ROOT,
+  removeServerDirs,
+} from "../loader/helpers/server-dir.js";
+import { WAIT_TIMEOUT_MS } from "../server/helpers/inbox.js";
+import { closeBrowsers, launchChromium } from "../views/helpers/chromium.js";
+
+let dir: string;
+let dev: ChildProcess;
+let stderr = "";
+let pageUrl: URL;
+let browser: BrowserContext;
+let page: Page;
+
+/** Resolves with the first match of `pattern` in dev's stderr. */
+function printed(pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = pattern.exec(stderr);
+      if (match) resolve(match);
+      else if (dev.exitCode !== null) reject(new Error(`dev exited; stderr:\n${stderr}`));
+      else dev.stderr?.once("data", check);
+    };
+    check();
+  });
+}
+
+beforeAll(async () => {
+  dir = await createEmptyDir();
+  await cp(EXAMPLE_SERVER, dir, { recursive: true });
+  await writeFile(join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  await linkPackages(dir);
+  await linkRepoPackages(dir, [
+    "valibot",
+    "@valibot/to-json-schema",
+    "@modelcontextprotocol/ext-apps",
+  ]);
+  // stdin stays open: over stdio, dev serves until it ends.
+  dev = spawn(process.execPath, [CLI, "dev", dir, "--ui"], {
+    cwd: REPO_ROOT,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  dev.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const [, url = ""] = await printed(/the dev UI is at (http:\/\/\S+)\n/);
+  pageUrl = new URL(url);
+  browser = await launchChromium();
+  browser.setDefaultTimeout(WAIT_TIMEOUT_MS);
+  page = await browser.newPage();
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await page.goto(pageUrl.href);
+});
+
+afterAll(async () => {
+  await closeBrowsers();
+  if (dev && dev.exitCode === null) {
+    const exited = new Promise((resolve) => dev.once("close", resolve));
+    dev.stdin?.end();
+    await exited;
+  }
+  await removeServerDirs();
+});
+
+const card = (key: string): Locator => page.locator(`[data-key="${key}"]`);
+
+async function open(key: string): Promise<Locator> {
+  const found = card(key);
+  if ((await found.getAttribute("open")) === null) await found.locator("summary").click();
+  return found;
+}
+
+async function screenshot(name: string): Promise<void> {
+  const folder = process.env.MCP_DIR_DEV_UI_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: resolve(REPO_ROOT, folder, name), fullPage: true });
+}
+
+describe("the page of mcp-dir dev --ui", () => {
+  it("lists every definition by folder and file, with its export and middleware", async () => {
+    await card("tool:calculator").waitFor();
+    expect(await page.locator(".folder > h2").allTextContents()).toEqual([
+      "prompts/",
+      "resources/",
+      "tools/",
+      "tools/text/",
+      "views/",
+    ]);
+    const teamFile = page.locator('[data-file="tools/team.ts"]');
+    expect(await teamFile.locator(".definition .name").allTextContents()).toEqual([
+      "team_invite",
+      "team_lookup",
+    ]);
+    expect(await card("tool:team_lookup").locator(".origin").textContent()).toBe("export lookup");
+    expect(await card("tool:text_stats").locator(".origin").textContent()).toBe(
+      "export default · middleware tools/text/_middleware.ts",
+    );
+    await page
+      .locator('[data-file="views/poll.ts"]')
+      .locator('[data-key="resource:ui://poll"]')
+      .waitFor();
+    await page
+      .locator('[data-file="resources/users.ts"] [data-key="template:users://{id}"]')
+      .waitFor();
+    await page.locator('[data-file="prompts/standup.md"] [data-key="prompt:standup"]').waitFor();
+  });
+
+  it("calls calculator from the form of its input schema and shows the result", async () => {
+    const calculator = await open("tool:calculator");
+    await calculator.getByLabel("operation").selectOption({ label: "multiply" });
+    await calculator.getByLabel("a", { exact: true }).fill("6");
+    await calculator.getByLabel("b", { exact: true }).fill("7");
+    await calculator.getByRole("button", { name: "Call" }).click();
+    await expect.poll(() => calculator.locator(".result").textContent()).toBe("42");
+    await page.locator(".timeline .happening.call", { hasText: "tools/call calculator" }).waitFor();
+  });
+
+  it("shows isError in red", async () => {
+    const calculator = await open("tool:calculator");
+    await calculator.getByLabel("operation").selectOption({ label: "divide" });
+    await calculator.getByLabel("b", { exact: true }).fill("0");
+    await calculator.getByRole("button", { name: "Call" }).click();
+    const error = calculator.locator(".result.error");
+    await error.waitFor();
+    expect(await error.textContent()).toBe("isErrorCannot divide by zero");
+    expect(await error.evaluate((node) => getComputedStyle(node).color)).toBe("rgb(185, 28, 28)");
+  });
+
+  it("asks an elicitation as a form, and the answer completes the call", async () => {
+    const invite = await open("tool:team_invite");
+    await invite.getByLabel("email").fill("ada@example.com");
+    await invite.getByRole("button", { name: "Call" }).click();
+    const dialog = page.getByRole("dialog", { name: "The server asks" });
+    await dialog.waitFor();
+    expect(await dialog.locator("p").first().textContent()).toBe(
+      "Which team should ada@example.com join, and with which role?",
+    );
+    await dialog.getByLabel("team").selectOption({ label: "platform" });
+    await dialog.getByLabel("role").selectOption({ label: "admin" });
+    await screenshot("dev-ui-elicitation.png");
+    await dialog.getByRole("button", { name: "Accept" }).click();
+    await expect
+      .poll(() => invite.locator(".result").textContent())
+      .toBe("Invited ada@example.com to platform as an admin.");
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  it("renders a tool's view in its sandbox, as a host does", async () => {
+    const poll = await open("tool:poll");
+    await poll.getByLabel("question").fill("Lunch?");
+    for (const option of ["pizza", "sushi"]) {
+      await poll.getByRole("button", { name: "add options" }).click();
+      await poll.locator(".items input").last().fill(option);
+    }
+    await poll.getByRole("button", { name: "Call" }).click();
+    const view = poll.frameLocator("iframe.view").frameLocator("iframe");
+    await view.locator(".votes", { hasText: "0 votes" }).first().waitFor();
+    expect(await view.getByRole("button").allTextContents()).toEqual(["pizza", "sushi"]);
+    await poll.locator(".structured > .tree").waitFor();
+    await screenshot("dev-ui.png");
+  });
+});
+
+describe("the page follows saves without reloading", () => {
+  const echo = (body: string) => `import { defineTool } from "mcp-dir";
+${body}
+export default defineTool({
+  description: "Echoes its text",
+  input: { text: z.string() },
+  handler: ({ text }) => text,
+});
+`;
+
+  it("shows a new tool, a broken file's error where its tool is, and clears it once fixed", async () => {
+    // Typed and not sent: it must still be there after every save.
+    const calculator = await open("tool:calculator");
+    await calculator.getByLabel("a", { exact: true }).fill("41");
+    await page.evaluate(() => Object.assign(globalThis, { sameDocument: true }));
+
+    await writeFile(join(dir, "tools", "echo.ts"), echo('import { z } from "zod";'));
+    const file = page.locator('[data-file="tools/echo.ts"]');
+    await file.locator('[data-key="tool:echo"]').waitFor();
+    await page
+      .locator(".timeline .happening.reload", { hasText: "tools/echo.ts" })
+      .first()
+      .waitFor();
+
+    await writeFile(join(dir, "tools", "echo.ts"), echo(""));
+    const problem = file.locator(".problem");
+    await problem.waitFor();
+    expect(await problem.textContent()).toBe(
+      "threw while loading: ReferenceError: z is not defined (5:18)",
+    );
+    // The last good version stays in service, under its error.
+    expect(await file.locator('[data-key="tool:echo"]').count()).toBe(1);
+    await screenshot("dev-ui-problem.png");
+
+    await writeFile(join(dir, "tools", "echo.ts"), echo('import { z } from "zod";'));
+    await problem.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => (globalThis as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    expect(await calculator.getByLabel("a", { exact: true }).inputValue()).toBe("41");
+  });
+});
+
+describe("--ui and --ui-port on the command line", () => {
+  it.each([
+    [["--ui-port", "4000"], "--ui-port needs --ui"],
+    [["--ui", "--ui-port", "web"], "--ui-port must be a number from 0 to 65535, got 'web'"],
+  ])("mcp-dir dev %j is a usage error", async (flags, message) => {
+    const { code, stderr } = await runCli(["dev", "example-server", ...flags]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`mcp-dir: ${message}. See 'mcp-dir dev --help'\n`);
+  });
+});
+
+/** A plain GET to the UI server, as another page or program would send it. */
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+  body?: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      { host: pageUrl.hostname, port: pageUrl.port, path, method, headers },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
+describe("what the UI server refuses", () => {
+  const secretPath = () => pageUrl.pathname;
+  const refusal = (message: string) =>
+    JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message } });
+
+  it("serves the page with the secret, and nothing without it", async () => {
+    expect((await get(secretPath())).status).toBe(200);
+    const wrong = `Forbidden: this address needs the secret of this run; open the address mcp-dir dev printed`;
+    expect(await get("/")).toEqual({ status: 403, body: refusal(wrong) });
+    expect(await get("/not-the-secret/report")).toEqual({ status: 403, body: refusal(wrong) });
+  });
+
+  it("refuses a request from another origin, even with the secret", async () => {
+    expect(await get(`${secretPath()}report`, { origin: "http://evil.example" })).toEqual({
+      status: 403,
+      body: refusal(
+        'Forbidden: Origin "http://evil.example" is not allowed; add it to allowedOrigins to accept requests from that page',
+      ),
+    });
+  });
+
+  it("refuses an MCP request without the secret as its bearer token", async () => {
+    const message = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    const headers = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+    };
+    const refused = await get("/mcp", headers, "POST", message);
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.body).error.message).toBe(
+      "Unauthorized: send the server's token as Authorization: Bearer <token>",
+    );
+  });
+});
