@@ -141,7 +141,13 @@ describe("the page of mcp-dir dev --ui", () => {
     const error = calculator.locator(".result.error");
     await error.waitFor();
     expect(await error.textContent()).toBe("isErrorCannot divide by zero");
-    expect(await error.evaluate((node) => getComputedStyle(node).color)).toBe("rgb(185, 28, 28)");
+    const colour = await error.evaluate((node) => {
+      const { getComputedStyle } = globalThis as unknown as {
+        getComputedStyle(element: typeof node): { color: string };
+      };
+      return getComputedStyle(node).color;
+    });
+    expect(colour).toBe("rgb(185, 28, 28)");
   });
 
   it("asks an elicitation as a form, and the answer completes the call", async () => {
