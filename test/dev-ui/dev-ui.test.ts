@@ -89,9 +89,12 @@ async function open(key: string): Promise<Locator> {
   return found;
 }
 
-async function screenshot(name: string): Promise<void> {
+/** A picture of the page around `focus`, for the README. */
+async function screenshot(name: string, focus: Locator): Promise<void> {
   const folder = process.env.MCP_DIR_DEV_UI_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: resolve(REPO_ROOT, folder, name), fullPage: true });
+  if (!folder) return;
+  await focus.evaluate((node) => node.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: resolve(REPO_ROOT, folder, name) });
 }
 
 describe("the page of mcp-dir dev --ui", () => {
@@ -161,7 +164,7 @@ describe("the page of mcp-dir dev --ui", () => {
     );
     await dialog.getByLabel("team").selectOption({ label: "platform" });
     await dialog.getByLabel("role").selectOption({ label: "admin" });
-    await screenshot("dev-ui-elicitation.png");
+    await screenshot("dev-ui-elicitation.png", invite);
     await dialog.getByRole("button", { name: "Accept" }).click();
     await expect
       .poll(() => invite.locator(".result").textContent())
@@ -177,11 +180,13 @@ describe("the page of mcp-dir dev --ui", () => {
       await poll.locator(".items input").last().fill(option);
     }
     await poll.getByRole("button", { name: "Call" }).click();
+    // In sight before it draws, so that a picture of the page shows it drawn.
+    await poll.locator("iframe.view").scrollIntoViewIfNeeded();
     const view = poll.frameLocator("iframe.view").frameLocator("iframe");
     await view.locator(".votes", { hasText: "0 votes" }).first().waitFor();
     expect(await view.getByRole("button").allTextContents()).toEqual(["pizza", "sushi"]);
     await poll.locator(".structured > .tree").waitFor();
-    await screenshot("dev-ui.png");
+    await screenshot("dev-ui.png", poll.locator("iframe.view"));
   });
 });
 
@@ -217,7 +222,7 @@ export default defineTool({
     );
     // The last good version stays in service, under its error.
     expect(await file.locator('[data-key="tool:echo"]').count()).toBe(1);
-    await screenshot("dev-ui-problem.png");
+    await screenshot("dev-ui-problem.png", file);
 
     await writeFile(join(dir, "tools", "echo.ts"), echo('import { z } from "zod";'));
     await problem.waitFor({ state: "detached" });
