@@ -43,7 +43,6 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
         port: options.dev.ui.port,
         dir,
         problems: loaded.problems,
-        warnings: load.warnings,
       })
     : undefined;
   // The watcher (chokidar) is loaded only by dev: serve starts without it.

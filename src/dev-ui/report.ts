@@ -1,7 +1,7 @@
 import { middlewareOf } from "../cli/middleware-report.js";
 import type { McpServer } from "../index.js";
 import type { ReloadOutcome } from "../loader/dev/index.js";
-import type { LoadProblem, LoadWarning } from "../loader/index.js";
+import type { LoadProblem } from "../loader/index.js";
 
 /**
  * What the page needs that no MCP method says: where each definition came
@@ -15,7 +15,6 @@ export interface DevReport {
   readonly definitions: readonly ReportedDefinition[];
   /** The problems of every file whose last load failed (a served file keeps its last good version). */
   readonly problems: readonly LoadProblem[];
-  readonly warnings: readonly LoadWarning[];
   /** The reload this report follows; absent for the report at start. */
   readonly reload?: {
     readonly applied: readonly string[];

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "../index.js";
 import type { ReloadOutcome } from "../loader/dev/index.js";
-import type { LoadProblem, LoadWarning } from "../loader/index.js";
+import type { LoadProblem } from "../loader/index.js";
 import { sameSecret } from "../transports/http/auth/gate.js";
 import { listenError } from "../transports/http/binding.js";
 import { createHttpHandler } from "../transports/http/handler.js";
@@ -22,7 +22,6 @@ export interface DevUiOptions {
   dir: string;
   /** What the initial load found. */
   problems: readonly LoadProblem[];
-  warnings: readonly LoadWarning[];
 }
 
 export interface DevUi {
@@ -65,7 +64,6 @@ export async function startDevUi(server: McpServer, options: DevUiOptions): Prom
       server: { name, version, dir: options.dir },
       definitions: reportedDefinitions(server),
       problems: failing.problems,
-      warnings: options.warnings,
       ...(reload && { reload }),
     } satisfies DevReport);
 
