@@ -24,6 +24,7 @@ import type { InputRoundLimits } from "./input-rounds/input-round.js";
 import { RequestStateSigner, STATE_KEY_ENV } from "./input-rounds/request-state.js";
 import { ListCache } from "./list-cache.js";
 import { heapQuarter, MemoryBudget } from "./memory-budget.js";
+import { type LogMessage, logParams, Notices } from "./notices.js";
 import { onAbort } from "./on-abort.js";
 import type { Params } from "./params.js";
 import { ResourceWatchers } from "./resource-watchers.js";
@@ -133,7 +134,8 @@ export class McpServer implements Engine {
   private readonly extensions: Record<string, JsonObject> | undefined;
   private readonly closeController = new AbortController();
   private readonly info: Implementation;
-  private readonly announce: ReadonlySet<ListedKind>;
+  private readonly announce: Set<ListedKind>;
+  private readonly standing = new Notices();
   readonly bus: ChangeBus;
   private readonly sessions = new Set<Session>();
   private readonly notifier: ChangeNotifier;
@@ -338,12 +340,40 @@ export class McpServer implements Engine {
 
   /** Sends a log notification to every session whose level lets it through. */
   log(level: LoggingLevel, data: unknown, logger?: string): void {
-    const params = logger === undefined ? { level, data } : { level, logger, data };
+    const params = logParams({ level, logger, data });
     for (const session of this.sessions) {
       if (session.initialized && session.wantsLog(level)) {
         session.notify("notifications/message", params);
       }
     }
+  }
+
+  /**
+   * Tells every client of something about the server as a whole that stands
+   * until it is withdrawn (`dev`: a file that fails to load), as log messages:
+   * each 2025 session at once, at its log level; each 2026-07-28 request that
+   * asks for log messages at their level, with its response, for as long as
+   * they stand (the revision sends log messages only with a request, never on
+   * a listen stream). Setting `key` again replaces its messages; none withdraws them.
+   */
+  setNotice(key: string, messages: readonly LogMessage[] | undefined): void {
+    this.standing.set(key, messages);
+    for (const { level, data, logger } of messages ?? []) this.log(level, data, logger);
+  }
+
+  /** The notices that stand now, for the 2026-07-28 requests that ask for log messages. */
+  notices(): readonly LogMessage[] {
+    return this.standing.all;
+  }
+
+  /**
+   * Announces these kinds even while none is registered, so that clients
+   * that connect from now on expect their lists to change (a watched
+   * directory may gain a folder).
+   */
+  announceKinds(kinds: readonly ListedKind[]): void {
+    for (const kind of kinds) this.announce.add(kind);
+    this.offered.clear();
   }
 
   /** Ends every session and resource watch; listen streams end with their graceful result. */

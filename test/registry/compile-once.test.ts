@@ -4,13 +4,12 @@
  * exports, the registry serves it; each reuses what the first compile made.
  */
 import { describe, expect, it } from "vitest";
-import { createServer } from "../../src/index.js";
 import { defineResource, defineTool } from "../../src/define/index.js";
+import { createServer } from "../../src/index.js";
 import { collectDefinitions } from "../../src/loader/collect-definitions.js";
 import { compile, Registry } from "../../src/registry/index.js";
 
-const echo = () =>
-  defineTool({ description: "Echoes", handler: ({ text }: { text: string }) => text });
+const echo = () => defineTool({ description: "Echoes", handler: () => "echo" });
 
 describe("compiling a definition", () => {
   it("gives the same result for the same definition and name, whoever asks", () => {
@@ -41,7 +40,7 @@ describe("compiling a definition", () => {
   });
 
   it("is not done again for the definitions already added when server.add adds more", () => {
-    const server = createServer({ name: "compile-once" });
+    const server = createServer({ name: "compile-once", version: "1.0.0" });
     server.add(defineTool({ name: "first", description: "First", handler: () => "1" }));
     const first = server.registry.tool("first");
     server.add(defineTool({ name: "second", description: "Second", handler: () => "2" }));

@@ -12,6 +12,7 @@ import type { ClientChannel, RequestEnv } from "../env.js";
 import type { InFlight } from "../in-flight.js";
 import { InputRound } from "../input-rounds/input-round.js";
 import { methodsFor } from "../methods/index.js";
+import { logParams } from "../notices.js";
 import { notifySafely } from "../send-safely.js";
 import { serverFault } from "../server-fault.js";
 import { type Envelope, readEnvelope } from "./envelope.js";
@@ -73,11 +74,15 @@ async function answer(
       `Method not found: ${method} (this server offers no ${capability})`,
     );
   }
-  return dispatch(
-    engine,
-    request,
-    statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound),
-  );
+  const env = statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound);
+  // Log messages go with a request's response, never on a listen stream.
+  if (method !== "subscriptions/listen") {
+    for (const notice of engine.notices()) {
+      if (env.wantsLog(notice.level))
+        env.channel.notify("notifications/message", logParams(notice));
+    }
+  }
+  return dispatch(engine, request, env);
 }
 
 function statelessEnv(
