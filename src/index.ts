@@ -45,6 +45,12 @@ export {
   type Parsed,
   parseMessage,
 } from "./jsonrpc/index.js";
+export type { ReloadOutcome } from "./loader/dev/hot-reload.js";
+export {
+  type ServerWatcher,
+  type WatchServerOptions,
+  watchServer,
+} from "./loader/dev/watch-server.js";
 export {
   type ConfigLoad,
   defineConfig,
@@ -71,6 +77,7 @@ export {
   InProcessChangeBus,
   type InputRoundOptions,
   type ListedKind,
+  type LogMessage,
   McpServer,
   type MessageReceiver,
   type SendOptions,

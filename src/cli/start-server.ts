@@ -1,7 +1,4 @@
-import { realpath } from "node:fs/promises";
-import { resolve } from "node:path";
 import { type HttpServeOptions, type McpServer, serveHttp, serveStdio } from "../index.js";
-import { createImporter } from "../loader/index.js";
 import { STATE_KEY_ENV } from "../server/input-rounds/request-state.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import type { HttpFlags } from "./serve-options.js";
@@ -23,14 +20,13 @@ export interface StartOptions {
  * problems (each printed on stderr; `dev` serves what loaded and keeps going).
  */
 export async function startServer(dir: string, options: StartOptions = {}): Promise<number> {
-  const root = await realpath(resolve(dir)).catch(() => resolve(dir));
-  const importer = createImporter(
-    root,
-    options.loadTimeoutMs === undefined ? {} : { loadTimeoutMs: options.loadTimeoutMs },
-  );
   // In dev, folders created later must reach clients that are already connected.
   const overrides = options.dev ? { announce: ["tools", "prompts", "resources"] as const } : {};
-  const loaded = await loadQuietly(dir, overrides, { importer });
+  const loaded = await loadQuietly(
+    dir,
+    overrides,
+    options.loadTimeoutMs === undefined ? {} : { loadTimeoutMs: options.loadTimeoutMs },
+  );
   const servable = options.dev
     ? await reportLoad(loaded, dir, printError, "mcp-dir dev", "save: the rest is served meanwhile")
     : await reportLoad(loaded, dir, printError);
@@ -38,13 +34,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
   const { server, load } = loaded;
   // The watcher (chokidar) is loaded only by dev: serve starts without it.
   const watcher = options.dev
-    ? await (await import("./dev-watch.js")).startWatching(
-        server,
-        root,
-        importer,
-        load.config,
-        options.dev.verbose,
-      )
+    ? await (await import("./dev-watch.js")).startWatching(server, load.dir, options.dev.verbose)
     : undefined;
   const stopSurviving = survivesStrayErrors(server);
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;

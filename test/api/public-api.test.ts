@@ -41,6 +41,7 @@ describe("the public API", () => {
       "serveStdio",
       "text",
       "toBase64",
+      "watchServer",
     ]);
   });
 
