@@ -1,12 +1,12 @@
+import { InputRequiredError } from "../../client/index.js";
 import type { CallToolResult, McpServer } from "../../index.js";
 import {
-  answerOnTerminal,
   describeInputRequests,
   TERMINAL_CAPABILITIES,
+  TerminalAnswers,
 } from "../answer-on-terminal.js";
 import type { Command } from "../command.js";
-import { InputRequiredError } from "../in-process-client.js";
-import { noSuch, requestInProcess } from "../in-process-request.js";
+import { noSuch, requestInProcess, SHOW_PROGRESS } from "../in-process-request.js";
 import { parseJsonObject } from "../json-arguments.js";
 import { loadQuietly, reportLoad } from "../load-report.js";
 import { parseCommandArgs, UsageError } from "../parse-args.js";
@@ -83,10 +83,14 @@ async function callTool(
   name: string,
   args: Record<string, unknown>,
 ): Promise<CallToolResult> {
-  return requestInProcess<CallToolResult>(
-    server,
-    "tools/call",
-    { name, arguments: args, _meta: { progressToken: "mcp-dir-call" } },
-    { capabilities: TERMINAL_CAPABILITIES, fulfil: answerOnTerminal },
-  );
+  const terminal = new TerminalAnswers();
+  try {
+    return await requestInProcess(
+      server,
+      (client) => client.callTool({ name, arguments: args }, SHOW_PROGRESS),
+      { capabilities: TERMINAL_CAPABILITIES, ...terminal.responders() },
+    );
+  } finally {
+    terminal.close();
+  }
 }
