@@ -33,6 +33,8 @@ export function packageNeeds(projectRoot: string): PackageNeeds {
     },
     devDependencies: {
       "@types/node": caret(devDependencies["@types/node"] ?? "^20.19.0"),
+      // Runs the TypeScript tests under node:test.
+      tsx: caret(dependencies.tsx ?? "^4.0.0"),
       typescript: caret(devDependencies.typescript ?? "^5.9.0"),
     },
     scripts: {
@@ -41,6 +43,7 @@ export function packageNeeds(projectRoot: string): PackageNeeds {
       list: "mcp-dir list .",
       check: "mcp-dir check .",
       typecheck: "tsc --noEmit",
+      test: "node --import tsx --test test/*.test.ts",
     },
   };
 }
@@ -51,6 +54,11 @@ export const FOLDER_EXAMPLES: readonly string[] = [
   "prompts/summarize.md",
   "resources/about.md",
 ];
+
+/** A test of an example, written only with it: its path, and the example's. */
+export const EXAMPLE_TESTS: Readonly<Record<string, string>> = {
+  "test/greet.test.ts": "tools/greet.ts",
+};
 
 /** Files of a whole project: written in a new one, never added to an existing npm project. */
 export const NEW_PROJECT_ONLY: readonly string[] = ["package.json", "README.md", ".gitignore"];
@@ -72,7 +80,7 @@ export function scaffoldFiles(name: string, projectRoot: string): Record<string,
   };
   const tsconfig = {
     compilerOptions: TYPESCRIPT_DEFAULTS,
-    include: ["tools", "prompts", "resources", "*.ts"],
+    include: ["tools", "prompts", "resources", "test", "*.ts"],
   };
   return {
     "package.json": `${JSON.stringify(packageJson, null, 2)}\n`,
@@ -81,6 +89,7 @@ export function scaffoldFiles(name: string, projectRoot: string): Record<string,
     ".gitignore": "node_modules/\ndist-mcp/\n",
     "mcp-dir.config.ts": CONFIG(name),
     "tools/greet.ts": GREET_TOOL,
+    "test/greet.test.ts": GREET_TEST,
     "prompts/summarize.md": SUMMARIZE_PROMPT,
     "resources/about.md": ABOUT_RESOURCE(name),
     "README.md": README(name),
@@ -109,6 +118,36 @@ export default defineTool({
   },
   annotations: { readOnlyHint: true },
   handler: ({ name, excited }) => \`Hello, \${name}\${excited ? "!" : "."}\`,
+});
+`;
+
+const GREET_TEST = `import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createTestClient, type TestClient } from "mcp-dir/testing";
+
+// The server in this folder, served to a client in this process: no port, no child process.
+const SERVER = fileURLToPath(new URL("..", import.meta.url));
+
+describe("tools/greet.ts", () => {
+  let client: TestClient;
+  before(async () => {
+    client = await createTestClient(SERVER);
+  });
+  after(() => client.close());
+
+  it("greets by name", async () => {
+    const result = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
+    assert.deepEqual(result.content, [{ type: "text", text: "Hello, Ada." }]);
+  });
+
+  it("ends with an exclamation mark when excited", async () => {
+    const result = await client.callTool({
+      name: "greet",
+      arguments: { name: "Ada", excited: true },
+    });
+    assert.deepEqual(result.content, [{ type: "text", text: "Hello, Ada!" }]);
+  });
 });
 `;
 
@@ -143,6 +182,7 @@ drop files into \`tools/\`, \`prompts/\` and \`resources/\`.
 npm install
 npx mcp-dir list .     # what it serves
 npm run dev            # serve it over stdio, reloading every saved file
+npm test               # the tests in test/ (node:test, with mcp-dir/testing)
 npm run typecheck      # tsc --noEmit
 \`\`\`
 
