@@ -1,9 +1,10 @@
 /**
  * mcp-dir/testing as a user's tests import it ("mcp-dir/testing", the
  * package's own entry, with its types): under vitest here, and under
- * node:test in a process of its own.
+ * node:test and jest in processes of their own.
  */
 import { execFile } from "node:child_process";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createTestClient } from "mcp-dir/testing";
@@ -29,5 +30,15 @@ describe("mcp-dir/testing, imported by its package name", () => {
     );
     expect(stdout).toMatch(/^# tests 4$/m);
     expect(stdout).toMatch(/^# pass 4$/m);
+  });
+
+  it("works under jest", async () => {
+    const jest = join(REPO_ROOT, "node_modules", "jest", "bin", "jest.js");
+    const { stderr } = await run(
+      process.execPath,
+      ["--experimental-vm-modules", jest, "--config", `${RUNNERS}jest.config.json`],
+      { cwd: REPO_ROOT },
+    );
+    expect(stderr).toMatch(/^Tests: {7}4 passed, 4 total$/m);
   });
 });
