@@ -110,7 +110,8 @@ export class RawClient {
         stdout.end();
         return { code: 0, signal: null };
       });
-      return { stdin, stdout, exited, kill: () => stdin.end() };
+      // Killed: the connection goes at once, as when a process dies (what runs is cancelled).
+      return { stdin, stdout, exited, kill: () => stdin.destroy(new Error("killed")) };
     });
   }
 
