@@ -117,6 +117,38 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("notifications at %s", (pro
   });
 });
 
+describe("what a client asks to hear", () => {
+  it("a listen stream of its own on 2026-07-28, with what the server agreed to", async () => {
+    const server = makeServer();
+    const client = await createTestClient(server);
+    opened.push(client);
+    const stream = await client.listen({ promptsListChanged: true, toolsListChanged: true });
+    // The server has no prompts, so it announces no prompt changes.
+    expect(stream.honoredFilter).toEqual({ toolsListChanged: true });
+    await stream.close();
+    expect(await stream.closed).toBe("local");
+  });
+
+  it("no listen stream on a 2025 revision, saying what replaces it", async () => {
+    const client = await createTestClient(makeServer(), { protocolVersion: "2025-06-18" });
+    opened.push(client);
+    await expect(client.listen({ toolsListChanged: true })).rejects.toThrow(
+      "subscriptions/listen is 2026-07-28's; a 2025-06-18 session is told of list changes as they happen, and subscribes to resources with subscribeResource",
+    );
+  });
+
+  it.each(["2026-07-28", "2025-11-25"] as const)(
+    "setLoggingLevel at %s: only log messages at that level or above from then on",
+    async (protocolVersion) => {
+      const client = await createTestClient(makeServer(), { protocolVersion });
+      opened.push(client);
+      await client.setLoggingLevel("info");
+      await client.callTool({ name: "work" });
+      expect(client.notifications.map(({ params }) => params.level)).toEqual(["info"]);
+    },
+  );
+});
+
 describe("two clients of one server", () => {
   it("do not hear each other's log messages or progress", async () => {
     const server = makeServer();
