@@ -28,11 +28,13 @@ import { ListCache } from "./list-cache.js";
 import { heapQuarter, MemoryBudget } from "./memory-budget.js";
 import { onAbort } from "./on-abort.js";
 import type { Params } from "./params.js";
+import { type RedisOptions, resolveRedisOptions } from "./replicas/redis-options.js";
+import { RedisReplicas } from "./replicas/redis-replicas.js";
 import { ResourceWatchers } from "./resource-watchers.js";
 import { Session } from "./session.js";
 import type { CacheHints } from "./stateless/result.js";
 import { serveStateless } from "./stateless/serve.js";
-import { type TaskOptions, TaskService } from "./tasks/tasks.js";
+import { DEFAULT_MAX_TASKS, type TaskOptions, TaskService } from "./tasks/tasks.js";
 import type { Transport } from "./transport.js";
 
 export type { ListedKind };
@@ -48,8 +50,15 @@ export interface ServerOptions extends Implementation {
   logLevel?: LoggingLevel;
   /** Where the server's own diagnostics go. Default: stderr. */
   warn?: (message: string) => void;
-  /** Carries changes to clients; share one between replicas. Default: in-process. */
+  /** Carries changes to clients; share one between replicas. Default: in-process, or Redis's with `redis`. */
   bus?: ChangeBus;
+  /**
+   * Redis, shared by the replicas of this server (a URL, or the URL with
+   * settings): tasks, resource updates announced by code and the streams of
+   * 2025 sessions then cross replicas. Default: none, everything in this
+   * process. `bus` and `tasks.store`, when given, win over it.
+   */
+  redis?: string | RedisOptions;
   /**
    * How long (ms) a 2026-07-28 client may keep a list or `server/discover`
    * result without asking again. Default 0: always ask, so a change is seen at
@@ -145,6 +154,8 @@ export class McpServer implements Engine {
   private readonly info: Implementation;
   private readonly announce: ReadonlySet<ListedKind>;
   readonly bus: ChangeBus;
+  /** What this server shares with its replicas through Redis, when it does. @internal */
+  readonly replicas: RedisReplicas | undefined;
   private readonly sessions = new Set<Session>();
   private readonly notifier: ChangeNotifier;
   private readonly watchers: ResourceWatchers;
@@ -161,6 +172,7 @@ export class McpServer implements Engine {
       logLevel,
       warn,
       bus,
+      redis,
       cacheTtlMs,
       maxSubscriptions,
       memoryBudgetBytes,
@@ -191,7 +203,6 @@ export class McpServer implements Engine {
       ),
       maxRounds: count(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
     };
-    this.tasks = new TaskService(tasks ?? {}, this.memory);
     const badTimeout = timeoutProblem(callTimeoutMs);
     if (badTimeout) throw new TypeError(`callTimeoutMs ${badTimeout}`);
     this.callTimeoutMs = callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
@@ -202,7 +213,22 @@ export class McpServer implements Engine {
     this.announce = new Set(announce ?? []);
     this.defaultLogLevel = logLevel ?? "debug";
     this.warnSink = warn ?? ((message) => process.stderr.write(`[mcp-dir] ${message}\n`));
-    this.bus = bus ?? new InProcessChangeBus();
+    this.replicas =
+      redis === undefined
+        ? undefined
+        : new RedisReplicas(
+            resolveRedisOptions(redis, info.name),
+            tasks?.maxTasks ?? DEFAULT_MAX_TASKS,
+            (message) => this.warn(message),
+          );
+    this.tasks = new TaskService(
+      {
+        ...tasks,
+        ...(tasks?.store === undefined && this.replicas && { store: this.replicas.tasks }),
+      },
+      this.memory,
+    );
+    this.bus = bus ?? this.replicas?.bus ?? new InProcessChangeBus();
     this.notifier = new ChangeNotifier(this.bus);
     this.watchers = new ResourceWatchers(
       (uri) => this.resourceUpdated(uri),
@@ -218,6 +244,17 @@ export class McpServer implements Engine {
       this.notifier.add(change);
       this.watchers.sync(this.registry);
     });
+    // Last: nothing above may throw once a connection is open.
+    this.replicas?.start();
+  }
+
+  /**
+   * Resolves once what this server shares with its replicas can be reached
+   * (at once without Redis), or after a few seconds of trying: it then serves
+   * what needs no Redis, and connects when it can.
+   */
+  async ready(): Promise<void> {
+    await this.replicas?.ready();
   }
 
   /** Adds definitions made in code (defineTool, definePrompt, defineResource). */
@@ -306,7 +343,7 @@ export class McpServer implements Engine {
    * notification per URI.
    */
   resourceUpdated(uri: string): void {
-    this.notifier.add({ tools: false, prompts: false, resources: false, updatedUris: [uri] });
+    this.notifier.announce(uri);
   }
 
   get sessionCount(): number {
@@ -353,7 +390,8 @@ export class McpServer implements Engine {
 
   /**
    * Ends every session, resource watch and task run (each such task is left
-   * failed); listen streams end with their graceful result.
+   * failed); listen streams end with their graceful result. With Redis, the
+   * replica then gives up its lease and disconnects.
    */
   async close(): Promise<void> {
     this.closeController.abort();
@@ -362,6 +400,7 @@ export class McpServer implements Engine {
       this.tasks.close(),
       ...[...this.sessions].map((session) => session.close()),
     ]);
+    await this.replicas?.close();
   }
 }
 
