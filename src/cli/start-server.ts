@@ -31,7 +31,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
   );
   // In dev, folders created later must reach clients that are already connected.
   const overrides = options.dev ? { announce: ["tools", "prompts", "resources"] as const } : {};
-  const loaded = await loadQuietly(dir, overrides, { importer });
+  const loaded = await loadQuietly(dir, overrides, { importer }, { replicas: true });
   const servable = options.dev
     ? await reportLoad(loaded, dir, printError, "mcp-dir dev", "save: the rest is served meanwhile")
     : await reportLoad(loaded, dir, printError);
@@ -49,6 +49,12 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
     : undefined;
   await traceIfOpenTelemetryIsSetUp();
   const stopSurviving = survivesStrayErrors(server);
+  if (server.replicas) {
+    const { link, options: redis } = server.replicas;
+    await printError(
+      `mcp-dir: replicas share tasks, resource updates and 2025 streams through Redis at ${link.where} (keys ${redis.prefix}*)`,
+    );
+  }
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;
   try {
     if (options.http) {
