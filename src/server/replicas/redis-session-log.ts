@@ -107,6 +107,8 @@ export class RedisSessionLog implements SessionLog {
     afterSeq: number,
   ): Promise<FollowedStream | undefined> {
     const what = "Resuming a stream of a session another replica holds";
+    // A subscription would wait for Redis to come back; a request must not.
+    if (!this.link.reachable) throw this.link.unreachable(what);
     const heard: string[] = [];
     let deliver = (message: string) => {
       heard.push(message);
