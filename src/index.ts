@@ -76,6 +76,7 @@ export {
   type ListedKind,
   McpServer,
   type MessageReceiver,
+  type RedisOptions,
   type SendOptions,
   type ServerChange,
   type ServerOptions,
