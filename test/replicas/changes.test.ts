@@ -12,7 +12,7 @@ import { type RedisServer, startRedis, stopAllRedis } from "../helpers/redis-ser
 import { type CliServer, connect, saveFile, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { Inbox } from "../server/helpers/inbox.js";
-import { listenTo, REPLICATED_SERVER, startReplica } from "./fixture.js";
+import { listenTo, REPLICATED_SERVER, startPair, startReplica } from "./fixture.js";
 
 let redis: RedisServer;
 let dir: string;
@@ -31,10 +31,7 @@ const touch = (replica: CliServer) =>
 
 describe("replicas sharing Redis", () => {
   it("carry a resource update announced on one to the listen streams and 2025 sessions of the other", async () => {
-    const [a, b] = (await Promise.all([
-      startReplica(dir, redis.url),
-      startReplica(dir, redis.url),
-    ])) as [CliServer, CliServer];
+    const [a, b] = await startPair(dir, redis.url);
     const stream = await listenTo(b.url, { resourceSubscriptions: ["memo://board"] });
     const { client } = await connect(b.url);
     const updates = new Inbox<string>();

@@ -59,6 +59,15 @@ export function startReplica(
   });
 }
 
+/** Two replicas of `dir` sharing `redisUrl`, started together. */
+export async function startPair(dir: string, redisUrl: string): Promise<[CliServer, CliServer]> {
+  const [first, second] = await Promise.all([
+    startReplica(dir, redisUrl),
+    startReplica(dir, redisUrl),
+  ]);
+  return [first, second];
+}
+
 export interface ListenStream {
   /** Every notification the stream carried after its acknowledgement, in order. */
   readonly notifications: Inbox<Json>;

@@ -10,7 +10,7 @@ import { type RedisServer, startRedis, stopAllRedis } from "../helpers/redis-ser
 import { SseReader } from "../helpers/sse-reader.js";
 import { type CliServer, openGetStream, openSession, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { listenTo, REPLICATED_SERVER, startReplica } from "./fixture.js";
+import { listenTo, REPLICATED_SERVER, startPair } from "./fixture.js";
 
 let redis: RedisServer;
 let a: CliServer;
@@ -24,10 +24,7 @@ beforeAll(async () => {
     createServerDir(REPLICATED_SERVER),
   ]);
   redis = server;
-  [a, b] = (await Promise.all([startReplica(dir, redis.url), startReplica(dir, redis.url)])) as [
-    CliServer,
-    CliServer,
-  ];
+  [a, b] = await startPair(dir, redis.url);
   onA = httpTaskWire(a.url);
   onB = httpTaskWire(b.url);
 });

@@ -21,7 +21,7 @@ import {
   stopAll,
 } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { REPLICATED_SERVER, startReplica } from "./fixture.js";
+import { REPLICATED_SERVER, startPair } from "./fixture.js";
 
 let redis: RedisServer;
 let a: CliServer;
@@ -31,10 +31,7 @@ const clients: Client[] = [];
 beforeAll(async () => {
   const [server, dir] = await Promise.all([startRedis(), createServerDir(REPLICATED_SERVER)]);
   redis = server;
-  [a, b] = (await Promise.all([startReplica(dir, redis.url), startReplica(dir, redis.url)])) as [
-    CliServer,
-    CliServer,
-  ];
+  [a, b] = await startPair(dir, redis.url);
 });
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close().catch(() => {})));

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPLICA_STOPPED } from "../../src/server/replicas/redis-task-store.js";
 import { httpTaskWire, type TaskWire } from "../eras/helpers/task-wire.js";
 import { type RedisServer, startRedis, stopAllRedis } from "../helpers/redis-server.js";
-import { type CliServer, stopAll } from "../http-cli/helpers.js";
+import { stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { REPLICATED_SERVER, startReplica } from "./fixture.js";
+import { REPLICATED_SERVER, startPair, startReplica } from "./fixture.js";
 
 let redis: RedisServer;
 let dir: string;
@@ -19,10 +19,7 @@ let onB: TaskWire;
 
 beforeAll(async () => {
   [redis, dir] = await Promise.all([startRedis(), createServerDir(REPLICATED_SERVER)]);
-  const [a, b] = (await Promise.all([
-    startReplica(dir, redis.url),
-    startReplica(dir, redis.url),
-  ])) as [CliServer, CliServer];
+  const [a, b] = await startPair(dir, redis.url);
   onA = httpTaskWire(a.url);
   onB = httpTaskWire(b.url);
 });

@@ -1,3 +1,4 @@
+import { thrownMessage } from "../../define/thrown.js";
 import {
   type ChangeBus,
   type ChangeListener,
@@ -38,7 +39,8 @@ export class RedisChangeBus implements ChangeBus {
       .command("Announcing a resource update", ["PUBLISH", this.channel, message])
       .catch((error: unknown) => {
         // An outage is told once by the link; anything else is worth a line each time.
-        if (!this.link.isOutage(error)) this.warn(`a resource update was not shared: ${error}`);
+        if (!this.link.isOutage(error))
+          this.warn(`a resource update was not shared: ${thrownMessage(error)}`);
       });
   }
 

@@ -1,3 +1,4 @@
+import { thrownMessage } from "../../define/thrown.js";
 import type { RedisKeys } from "./redis-keys.js";
 import { type RedisLink, type Reply, script } from "./redis-link.js";
 import type {
@@ -75,7 +76,7 @@ export class RedisSessionLog implements SessionLog {
     let appended = false;
     const report = (error: unknown) => {
       if (!link.isOutage(error))
-        this.warn(`session ${sessionId}: Redis refused an event: ${error}`);
+        this.warn(`session ${sessionId}: Redis refused an event: ${thrownMessage(error)}`);
     };
     return {
       append(stream, seq, data, kind) {

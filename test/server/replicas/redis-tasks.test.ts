@@ -5,48 +5,10 @@
  * together; expiries are told; and Redis out of reach is a clear error.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
-import {
-  createServer,
-  defineTool,
-  type McpServer,
-  type ServerOptions,
-} from "../../../src/index.js";
+import { createServer, type McpServer, type ServerOptions } from "../../../src/index.js";
 import type { StoredTask } from "../../../src/server/tasks/task-store.js";
 import { type RedisServer, startRedis, stopAllRedis } from "../../helpers/redis-server.js";
-import type { Json } from "../helpers/raw-client.js";
-
-const TASKS = "io.modelcontextprotocol/tasks";
-const gates = new Map<string, () => void>();
-const aborted: string[] = [];
-
-const waits = defineTool({
-  name: "waits",
-  description: "Waits for its gate",
-  task: "optional",
-  timeoutMs: 0,
-  input: { key: z.string() },
-  handler: ({ key }, ctx) =>
-    new Promise<string>((resolve, reject) => {
-      gates.set(key, () => resolve(`done ${key}`));
-      ctx.signal.addEventListener("abort", () => {
-        aborted.push(`${key}: ${ctx.signal.reason.message}`);
-        reject(ctx.signal.reason);
-      });
-    }),
-});
-
-const asks = defineTool({
-  name: "asks",
-  description: "Asks once working",
-  task: "optional",
-  input: { key: z.string() },
-  handler: async ({ key }, ctx) => {
-    await new Promise<void>((resolve) => gates.set(key, resolve));
-    const answer = await ctx.elicit({ message: "Name?", schema: { name: z.string() } });
-    return answer.action === "accept" ? `Hello, ${answer.content.name}` : "nobody";
-  },
-});
+import { aborted, asks, gates, resetTaskTools, send, waits } from "../helpers/task-tools.js";
 
 let redis: RedisServer;
 let prefixes = 0;
@@ -74,32 +36,8 @@ async function replicas(count: number, options: Partial<ServerOptions> = {}): Pr
 
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
-  gates.clear();
-  aborted.length = 0;
+  resetTaskTools();
 });
-
-let nextId = 0;
-async function send(target: McpServer, method: string, params: Json): Promise<Json> {
-  const response = await target.serveRequest(
-    {
-      jsonrpc: "2.0",
-      id: ++nextId,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientCapabilities": {
-            elicitation: {},
-            extensions: { [TASKS]: {} },
-          },
-        },
-      },
-    },
-    { notify: () => {} },
-  );
-  return JSON.parse(JSON.stringify(response));
-}
 
 /** Resolves with the task once `server`'s store tells of it with `status` (or of its end: undefined). */
 function told(server: McpServer, taskId: string, status?: string): Promise<StoredTask | undefined> {
