@@ -48,11 +48,6 @@ export class RedisChangeBus implements ChangeBus {
     return this.local.subscribe(listener);
   }
 
-  async close(): Promise<void> {
-    const stop = await this.listening?.catch(() => undefined);
-    stop?.();
-  }
-
   private heard(message: string): void {
     let heard: { from?: unknown; uris?: unknown };
     try {

@@ -166,12 +166,13 @@ export class RedisLink {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.connecting;
+    // A connection never made is given up, not waited for.
     await Promise.all(
       [this.commands, this.subscriber].map((client) =>
         client.isReady ? client.close().catch(() => client.destroy()) : client.destroy(),
       ),
     );
+    await this.connecting;
     for (const listener of [...this.backListeners]) listener();
   }
 

@@ -73,7 +73,7 @@ export class RedisReplicas {
     clearInterval(this.timer);
     await this.beating;
     this.sessions.close();
-    await Promise.all([this.tasks.close(), this.bus.close()]);
+    this.tasks.close();
     if (this.link.reachable) {
       await this.link
         .command("Giving up the lease", ["DEL", this.keys.lease(this.id)])

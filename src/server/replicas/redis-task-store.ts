@@ -183,11 +183,10 @@ export class RedisTaskStore implements TaskStore {
     }
   }
 
-  async close(): Promise<void> {
+  /** Stops the expiry timers; the subscription ends with the link. */
+  close(): void {
     for (const timer of this.expiries.values()) clearTimeout(timer);
     this.expiries.clear();
-    const stop = await this.listening?.catch(() => undefined);
-    stop?.();
   }
 
   private heard(message: string): void {
