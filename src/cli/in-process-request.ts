@@ -42,7 +42,10 @@ export async function requestInProcess<T = Record<string, unknown>>(
     const client = connectInProcess(server, {
       ...answering,
       // The developer's client: views and the tools only views call are there to try.
-      capabilities: { ...answering.capabilities, extensions: VIEWS_SHOWN },
+      capabilities: {
+        ...answering.capabilities,
+        extensions: { ...answering.capabilities?.extensions, ...VIEWS_SHOWN },
+      },
       onNotification: (notification, notificationParams) => {
         if (notification === "notifications/progress")
           void printError(describeProgress(notificationParams));
