@@ -62,6 +62,13 @@ export {
 } from "./loader/index.js";
 export type { TaskError, TaskStatus } from "./protocol/tasks.js";
 export type * from "./protocol/types.js";
+export type {
+  ToolUiMeta,
+  ToolVisibility,
+  ViewCsp,
+  ViewPermissions,
+  ViewUiMeta,
+} from "./protocol/ui.js";
 export type { ProtocolVersion, StatefulVersion } from "./protocol/versions.js";
 export type { Definition, Registry, RegistryChange, SourceEntry } from "./registry/index.js";
 export { RegistryError } from "./registry/index.js";

@@ -1,8 +1,11 @@
 import type { McpServer } from "../index.js";
 import { META } from "../protocol/meta.js";
+import { UI_EXTENSION, VIEW_MIME_TYPE } from "../protocol/ui.js";
 import { followTask } from "./follow-task.js";
 import { connectInProcess, type InProcessOptions } from "./in-process-client.js";
 import { divertStdout, printError } from "./stdout.js";
+
+const VIEWS_SHOWN = { [UI_EXTENSION]: { mimeTypes: [VIEW_MIME_TYPE] } };
 
 /** "progress 3/10 copying" */
 export function describeProgress(params: Record<string, unknown>): string {
@@ -38,6 +41,11 @@ export async function requestInProcess<T = Record<string, unknown>>(
   try {
     const client = connectInProcess(server, {
       ...answering,
+      // The developer's client: views and the tools only views call are there to try.
+      capabilities: {
+        ...answering.capabilities,
+        extensions: { ...answering.capabilities?.extensions, ...VIEWS_SHOWN },
+      },
       onNotification: (notification, notificationParams) => {
         if (notification === "notifications/progress")
           void printError(describeProgress(notificationParams));

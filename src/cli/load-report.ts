@@ -32,17 +32,18 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-/** "3 tools, 2 prompts, 4 resources, 1 resource template" */
+/** "3 tools, 2 prompts, 4 resources, 1 resource template, 1 view" */
 export function countSummary(server: McpServer): string {
   const { registry } = server;
   const parts = [
     plural(registry.tools.length, "tool"),
     plural(registry.prompts.length, "prompt"),
-    plural(registry.resources.length, "resource"),
+    plural(registry.resources.length - registry.views.length, "resource"),
   ];
   if (registry.templates.length > 0) {
     parts.push(plural(registry.templates.length, "resource template"));
   }
+  if (registry.views.length > 0) parts.push(plural(registry.views.length, "view"));
   return parts.join(", ");
 }
 
@@ -61,7 +62,7 @@ export async function reportLoad(
   for (const warning of loaded.load.warnings) await print(`warning: ${formatWarning(warning)}`);
   if (loaded.load.folders.length === 0) {
     await print(
-      `warning: ${dir} has no tools/, prompts/ or resources/ folder, so there is nothing to serve`,
+      `warning: ${dir} has no tools/, prompts/, resources/ or views/ folder, so there is nothing to serve`,
     );
   }
   for (const problem of loaded.problems) await print(`error: ${formatProblem(problem)}`);

@@ -7,6 +7,7 @@ import type {
   Tool,
   ToolAnnotations,
 } from "../protocol/types.js";
+import type { ToolUiMeta } from "../protocol/ui.js";
 import { type Branded, brand } from "./brand.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
@@ -23,6 +24,7 @@ import { scopesProblem } from "./scopes.js";
 import { thrownMessage } from "./thrown.js";
 import { timeoutProblem } from "./timeout.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
+import { toolUiProblems } from "./tool-ui.js";
 
 type ArgsOf<I> = I extends SchemaInput ? InferShape<I> : Record<string, never>;
 
@@ -33,7 +35,12 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
   description: string;
   icons?: Icon[];
   annotations?: ToolAnnotations;
-  _meta?: Meta;
+  /**
+   * `ui` is MCP Apps': the view that shows the result (`resourceUri`, by
+   * convention the view named like the tool) and who may call the tool
+   * (`visibility`: `["app"]` for one only its view calls).
+   */
+  _meta?: Meta & { ui?: ToolUiMeta };
   /**
    * How long (ms) one run of the handler may take before it is stopped and
    * the caller gets an `isError` result; 0 for no limit. Default: the
@@ -144,6 +151,7 @@ export function compileTool(definition: ToolDefinition, fallbackName: string): C
       `task must be "optional", "required" or "forbidden" (the default), not ${JSON.stringify(taskSupport)}`,
     );
   }
+  problems.push(...toolUiProblems(definition._meta));
   const input =
     definition.input === undefined
       ? NO_ARGUMENTS

@@ -52,7 +52,7 @@ function globs(example: string, underFolders: boolean): Check {
         problems.push(`${at} stay inside the server directory (no ".."), got "${pattern}"`);
       } else if (underFolders && !(DEFINITION_FOLDERS as readonly string[]).includes(first)) {
         problems.push(
-          `${at} start with tools/, prompts/ or resources/ (the folders that load), got "${pattern}"`,
+          `${at} start with tools/, prompts/, resources/ or views/ (the folders that load), got "${pattern}"`,
         );
       }
     }

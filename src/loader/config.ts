@@ -76,7 +76,7 @@ export interface ServerConfig {
   middleware?: (Middleware | MiddlewareDefinition)[];
   /**
    * Globs of the files that load, relative to the server directory, each under
-   * tools/, prompts/ or resources/. Default: every file of those folders.
+   * tools/, prompts/, resources/ or views/. Default: every file of those folders.
    */
   include?: string[];
   /** Globs of files, or folders, that do not load, e.g. ["tools/drafts/**"]. */

@@ -3,6 +3,7 @@ import { applyToRegistry } from "./apply.js";
 import { type DirectoryLoad, type LoadDirectoryOptions, loadDirectory } from "./load-directory.js";
 import type { LoadProblem } from "./problems.js";
 import { serverOptionsFrom } from "./server-options.js";
+import { viewLinkWarnings } from "./view-links.js";
 
 export interface LoadedServer {
   readonly server: McpServer;
@@ -25,5 +26,6 @@ export async function loadServer(
   const load = await loadDirectory(dir, options);
   const server = createServer({ ...serverOptionsFrom(load.config, load.folders), ...overrides });
   const problems = [...load.problems, ...applyToRegistry(server.registry, load.sources)];
+  load.warnings.push(...viewLinkWarnings(server.registry));
   return { server, load, problems };
 }

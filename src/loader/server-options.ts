@@ -26,7 +26,8 @@ export function serverOptionsFrom(
     }),
     ...(config.middleware !== undefined && { middleware: config.middleware }),
     ...redisOf(config, process.env[REDIS_URL_ENV]),
-    announce: folders,
+    // Views are resources.
+    announce: [...new Set(folders.map((folder) => (folder === "views" ? "resources" : folder)))],
   };
 }
 

@@ -196,6 +196,8 @@ export interface ClientCapabilities {
   sampling?: JsonObject;
   elicitation?: JsonObject;
   experimental?: JsonObject;
+  /** Extension identifiers (`com.example/name`) and their settings. */
+  extensions?: Record<string, JsonObject>;
   [key: string]: unknown;
 }
 

@@ -42,7 +42,8 @@ export const FEATURE_SINCE = {
   urlElicitation: "2025-11-25",
   /** The experimental tasks of 2025-11-25 alone; 2026-07-28 has the tasks extension instead. */
   legacyTasks: "2025-11-25",
-  extensions: "2026-07-28",
+  /** The tasks extension (SEP-2663). */
+  tasksExtension: "2026-07-28",
 } as const;
 
 export type Feature = keyof typeof FEATURE_SINCE;

@@ -1,5 +1,6 @@
 import { TASKS_EXTENSION } from "../protocol/tasks.js";
 import type { JsonObject, ServerCapabilities } from "../protocol/types.js";
+import { UI_EXTENSION } from "../protocol/ui.js";
 import { supports } from "../protocol/versions.js";
 import type { Registry } from "../registry/registry.js";
 
@@ -9,8 +10,8 @@ export type ListedKind = "tools" | "prompts" | "resources";
 /**
  * What a server offers a client of protocol `version`: each kind it has (or
  * announces), completions where something completes, tasks where a tool may
- * run as one (2025-11-25's capability, 2026-07-28's extension), and the
- * extensions it was given.
+ * run as one (2025-11-25's capability, 2026-07-28's extension), views (MCP
+ * Apps) where there are any, and the extensions it was given.
  */
 export function offeredCapabilities(
   registry: Registry,
@@ -32,8 +33,17 @@ export function offeredCapabilities(
   if (tasks && supports(version, "legacyTasks")) {
     capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
   }
-  const offered = tasks ? { ...extensions, [TASKS_EXTENSION]: {} } : extensions;
-  if (offered && supports(version, "extensions")) capabilities.extensions = offered;
+  // SEP-2133 puts extensions in every revision's capabilities (initialize's,
+  // server/discover's); the tasks extension is 2026-07-28's (2025-11-25 has `tasks`).
+  const offered = {
+    ...(registry.views.length > 0 && { [UI_EXTENSION]: {} }),
+    ...(tasks &&
+      supports(version, "tasksExtension") && {
+        [TASKS_EXTENSION]: {},
+      }),
+    ...extensions,
+  };
+  if (Object.keys(offered).length > 0) capabilities.extensions = offered;
   return capabilities;
 }
 

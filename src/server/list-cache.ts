@@ -1,10 +1,12 @@
 import type { AuthInfo } from "../define/auth.js";
+import type { CompiledResource } from "../define/resource.js";
 import { RawJson } from "../jsonrpc/index.js";
 import { promptForVersion, resourceForVersion, toolForVersion } from "../protocol/downgrade.js";
 import type { Compiled } from "../registry/definition.js";
 import type { Registry } from "../registry/registry.js";
 import { decodeCursor, paginate } from "./pagination.js";
 import { grantedScopes } from "./scope-check.js";
+import { toolWithoutViews } from "./view-audience.js";
 
 export type ListKind = "tools" | "prompts" | "resources" | "resourceTemplates";
 
@@ -14,16 +16,23 @@ const MAX_PAGES = 1000;
 /** Everything is visible: no verified caller, or no definition needs a scope. */
 const EVERYTHING = "*";
 
+/** Who a list is for: the set of scopes that decides what the caller may use, and whether it shows views. */
+export interface Audience {
+  readonly auth?: AuthInfo | undefined;
+  /** The client shows views (MCP Apps): only it gets the views and the tools' links to them. */
+  readonly showsViews?: boolean;
+}
+
 /**
- * Serialised list pages, per protocol revision, cursor and the set of
- * scopes that decides what a caller sees, built once and dropped when the
- * registry changes. Keyed by the scopes a token grants among those any
- * definition needs, not by the token: every caller with the same rights
- * shares the same pages.
+ * Serialised list pages, per protocol revision, audience and cursor, built
+ * once and dropped when the registry changes. The audience is keyed by the
+ * scopes a token grants among those any definition needs, not by the token
+ * (every caller with the same rights shares the same pages), and by whether
+ * the client shows views.
  */
 export class ListCache {
   private readonly pages = new Map<string, RawJson>();
-  /** Each list as one set of scopes sees it, in wire form. */
+  /** Each list as one audience sees it, in wire form. */
   private readonly lists = new Map<string, unknown[]>();
 
   constructor(private readonly registry: Registry) {
@@ -38,7 +47,7 @@ export class ListCache {
   /**
    * `fields` join every page of that revision (2026-07-28's resultType,
    * caching hints and server identity); they must be the same on every call
-   * for one revision. `auth`, the caller: only what its scopes allow is listed.
+   * for one revision.
    */
   page(
     kind: ListKind,
@@ -46,14 +55,16 @@ export class ListCache {
     cursor: string | undefined,
     pageSize: number,
     fields?: Readonly<Record<string, unknown>>,
-    auth?: AuthInfo,
+    audience: Audience = {},
   ): RawJson {
-    const scopes = this.scopeKey(auth);
-    const listKey = `${kind}|${version}|${scopes}`;
+    const scopes = this.scopeKey(audience.auth);
+    const showsViews = audience.showsViews ?? false;
+    const listKey = `${kind}|${version}|${scopes}|${showsViews ? "views" : "-"}`;
     let items = this.lists.get(listKey);
     if (items === undefined) {
       if (this.pages.size >= MAX_PAGES) this.clear();
-      items = this.items(kind, version, scopes === EVERYTHING ? undefined : auth);
+      const auth = scopes === EVERYTHING ? undefined : audience.auth;
+      items = this.items(kind, version, auth, showsViews);
       this.lists.set(listKey, items);
     }
     // Keyed by the offset, not the cursor string: a cursor is refused unless it is
@@ -81,17 +92,27 @@ export class ListCache {
     return `=${declared.filter((scope) => granted.has(scope)).join(" ")}`;
   }
 
-  private items(kind: ListKind, version: string, auth: AuthInfo | undefined): unknown[] {
+  private items(
+    kind: ListKind,
+    version: string,
+    auth: AuthInfo | undefined,
+    showsViews: boolean,
+  ): unknown[] {
     const { registry } = this;
     const visible = <T extends Compiled>(list: readonly T[]): readonly T[] =>
       auth === undefined ? list : list.filter((item) => this.allows(item, auth));
     switch (kind) {
       case "tools":
-        return visible(registry.tools).map((t) => toolForVersion(t.descriptor, version));
+        return visible(registry.tools).flatMap((t) => {
+          const tool = showsViews ? registry.toolDescriptor(t) : toolWithoutViews(t.descriptor);
+          return tool === undefined ? [] : [toolForVersion(tool, version)];
+        });
       case "prompts":
         return visible(registry.prompts).map((p) => promptForVersion(p.descriptor, version));
       case "resources":
-        return visible(registry.resources).map((r) => resourceForVersion(r.descriptor, version));
+        return visible(resourcesFor(registry, showsViews)).map((r) =>
+          resourceForVersion(r.descriptor, version),
+        );
       case "resourceTemplates":
         return visible(registry.templates).map((r) => resourceForVersion(r.descriptor, version));
     }
@@ -103,4 +124,11 @@ export class ListCache {
     const granted = grantedScopes(auth);
     return this.registry.served(compiled).scopes.every((scope) => granted.has(scope));
   }
+}
+
+/** The fixed resources a client is offered: the views only to a client that shows them. */
+export function resourcesFor(registry: Registry, showsViews: boolean): readonly CompiledResource[] {
+  if (showsViews || registry.views.length === 0) return registry.resources;
+  const views = new Set(registry.views);
+  return registry.resources.filter((resource) => !views.has(resource));
 }

@@ -77,8 +77,9 @@ export interface ServerOptions extends Implementation {
    */
   memoryBudgetBytes?: number;
   /**
-   * Extensions this server supports, advertised in its capabilities to
-   * 2026-07-28 clients: identifier (`com.example/name`) → settings (`{}` for none).
+   * Extensions this server supports, advertised in its capabilities:
+   * identifier (`com.example/name`) → settings (`{}` for none). MCP Apps
+   * (`io.modelcontextprotocol/ui`) is added whenever the server has a view.
    */
   extensions?: Record<string, JsonObject>;
   /** How 2026-07-28 requests ask their client for input (`ctx.elicit`, `ctx.sample`, `ctx.roots`). */

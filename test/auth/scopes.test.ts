@@ -84,7 +84,7 @@ describe("scopes", () => {
   it("cache list pages per set of scopes that matter, not per token", () => {
     const server = scopedServer();
     const page = (auth: AuthInfo) =>
-      server.lists.page("tools", "2026-07-28", undefined, 100, undefined, auth);
+      server.lists.page("tools", "2026-07-28", undefined, 100, undefined, { auth });
     const first = page(caller("ann", ["mcp", "notes:read"]));
     expect(page(caller("bob", ["notes:read", "mcp", "profile", "email"]))).toBe(first);
     expect(page(caller("cid", ["mcp"]))).not.toBe(first);

@@ -69,7 +69,7 @@ describe("supports", () => {
     icons: [false, false, false, true, true],
     urlElicitation: [false, false, false, true, true],
     legacyTasks: [false, false, false, true, false],
-    extensions: [false, false, false, false, true],
+    tasksExtension: [false, false, false, false, true],
   };
 
   it("covers every feature", () => {

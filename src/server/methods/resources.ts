@@ -4,6 +4,8 @@ import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { resourceForVersion } from "../../protocol/downgrade.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import type { Resource } from "../../protocol/types.js";
+import { clientShowsViews, isViewUri } from "../../protocol/ui.js";
+import { resourcesFor } from "../list-cache.js";
 import { subscriptionSize } from "../memory-budget.js";
 import { decodeCursor, paginate } from "../pagination.js";
 import { invalidParams, optionalString, type Params, requireString } from "../params.js";
@@ -51,7 +53,9 @@ export const resourceMethods: MethodTable = {
 
 async function read(params: Params, rc: RequestContext): Promise<unknown> {
   const uri = boundedUri(params, "resources/read");
-  const found = rc.engine.registry.resource(uri);
+  // A view (ui://) exists only for a client that shows views.
+  const hidden = isViewUri(uri) && !clientShowsViews(rc.env.clientCapabilities);
+  const found = hidden ? undefined : rc.engine.registry.resource(uri);
   const stateless = rc.env.era === "stateless";
   if (!found) {
     // 2026-07-28 answers an unknown URI as invalid params; earlier revisions with -32002.
@@ -161,11 +165,12 @@ async function listWithInstances(
       );
     }
   }
+  const showsViews = clientShowsViews(env.clientCapabilities);
   const items = [
-    ...engine.registry.resources
+    ...resourcesFor(engine.registry, showsViews)
       .filter((r) => engine.lists.allows(r, env.auth))
       .map((r) => r.descriptor as Resource),
-    ...instances,
+    ...instances.filter((resource) => showsViews || !isViewUri(resource.uri)),
   ].map((resource) => resourceForVersion(resource, env.protocolVersion));
   const { items: page, nextCursor } = paginate(
     items,

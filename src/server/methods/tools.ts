@@ -1,8 +1,10 @@
 import type { CompiledTool } from "../../define/tool.js";
 import { errorResult } from "../../define/tool-result.js";
+import { visibleToModel } from "../../define/tool-ui.js";
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { callToolResultForVersion } from "../../protocol/downgrade.js";
 import type { CallToolResult } from "../../protocol/types.js";
+import { clientShowsViews } from "../../protocol/ui.js";
 import { supports } from "../../protocol/versions.js";
 import { invalidParams, optionalObject, type Params, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
@@ -27,7 +29,12 @@ export const toolMethods: MethodTable = {
     handler(params, rc) {
       const name = requireString(params, "name", "tools/call");
       const tool = rc.engine.registry.tool(name);
-      if (!tool) throw invalidParams(`Unknown tool: "${name}"`);
+      // A tool only a view may call exists only for a client that shows views.
+      const hidden =
+        tool !== undefined &&
+        !visibleToModel(tool.descriptor._meta) &&
+        !clientShowsViews(rc.env.clientCapabilities);
+      if (!tool || hidden) throw invalidParams(`Unknown tool: "${name}"`);
       requireScopes(rc.env, rc.engine.registry.served(tool).scopes, `tool "${name}"`);
       const args = optionalObject(params, "arguments", "tools/call");
       const run = (runRc: RequestContext) => callTool(runRc, tool, args);
