@@ -52,6 +52,7 @@ const SUITES = {
       { name: "sdk-v2@2026", entry: "http/sdk-v2-server.mjs", era: "2026" },
       { name: "mcp-dir@2026", entry: "http/mcp-dir-server.mjs", era: "2026", ...MCP_DIR_NEEDS },
       { name: "mcp-dir+3mw", entry: "http/mcp-dir-middleware-server.mjs", ...MCP_DIR_NEEDS },
+      { name: "mcp-dir+jwt", entry: "http/mcp-dir-jwt-server.mjs", ...MCP_DIR_NEEDS },
     ],
     profiles: {
       full: { warmup: 2_000, sequential: 2_000, concurrent: 20_000, concurrency: 32, rounds: 5 },
@@ -99,6 +100,7 @@ const RATIOS = [
   ["mcp-dir@2026", "mcp-dir"],
   ["mcp-dir@2026", "sdk-v2@2026"],
   ["mcp-dir+3mw", "mcp-dir"],
+  ["mcp-dir+jwt", "mcp-dir"],
 ];
 
 /**
@@ -111,6 +113,7 @@ const ABOVE_FLOOR = [
   ["mcp-dir@2026", "floor@2026"],
   ["sdk-v2@2026", "floor@2026"],
   ["mcp-dir+3mw", "mcp-dir"],
+  ["mcp-dir+jwt", "mcp-dir"],
 ];
 
 const TIMEOUT_MS = 120_000;
@@ -132,7 +135,11 @@ function parseOptions() {
   if (!suiteNames.includes(suites[0])) {
     throw new Error(`--suite: unknown suite ${values.suite}; known: ${suiteNames.join(", ")}, all`);
   }
-  const names = SUITES.stdio.servers.map((server) => server.name);
+  const names = [
+    ...new Set(
+      [SUITES.stdio, SUITES.http].flatMap((suite) => suite.servers.map((server) => server.name)),
+    ),
+  ];
   const only = values.only?.split(",").map((name) => name.trim()) ?? names;
   const unknown = only.filter((name) => !names.includes(name));
   if (unknown.length > 0) {

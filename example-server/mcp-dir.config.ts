@@ -10,6 +10,6 @@ export default defineConfig({
   title: "mcp-dir example",
   description: "A small team workspace: arithmetic, text statistics, charts and a team directory",
   instructions:
-    "Tools: calculator, text_stats, temperature, chart, primes, team_lookup, team_invite. " +
+    "Tools: calculator, text_stats, temperature, chart, primes, report, team_lookup, team_invite, poll. " +
     "Team members are resources at users://{id}; read file:///guide.md for an overview.",
 });

@@ -1,6 +1,7 @@
 export * from "./authoring.js";
 export type {
   AskOptions,
+  AuthInfo,
   BinaryResult,
   ClientInfo,
   Completer,
@@ -65,7 +66,15 @@ export {
   type ResolvedConfig,
   type ServerConfig,
 } from "./loader/index.js";
+export type { TaskError, TaskStatus } from "./protocol/tasks.js";
 export type * from "./protocol/types.js";
+export type {
+  ToolUiMeta,
+  ToolVisibility,
+  ViewCsp,
+  ViewPermissions,
+  ViewUiMeta,
+} from "./protocol/ui.js";
 export type { ProtocolVersion, StatefulVersion } from "./protocol/versions.js";
 export type { Definition, Registry, RegistryChange, SourceEntry } from "./registry/index.js";
 export { RegistryError } from "./registry/index.js";
@@ -75,16 +84,25 @@ export {
   type Connection,
   createServer,
   InProcessChangeBus,
+  InProcessTaskStore,
   type InputRoundOptions,
   type ListedKind,
   type LogMessage,
   McpServer,
   type MessageReceiver,
+  type RedisOptions,
   type SendOptions,
   type ServerChange,
   type ServerOptions,
+  type StoredTask,
+  type TaskChange,
+  type TaskInputRequest,
+  type TaskListener,
+  type TaskOptions,
+  type TaskStore,
   type Transport,
 } from "./server/index.js";
+export type { Network } from "./tracing/channels.js";
 export {
   createFetchHandler,
   type FetchHandler,

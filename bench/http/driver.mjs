@@ -23,7 +23,10 @@ process.on("exit", () => {
   for (const child of liveChildren) child.kill();
 });
 
-/** Starts the server and resolves to the URL it prints as its first line. */
+/**
+ * Starts the server and resolves to what it prints as its first line: its URL, and,
+ * after a space, the bearer token to send when it wants one.
+ */
 function startServer(entry) {
   const child = spawn(process.execPath, [...CPU_PROBE_ARGS, entry], {
     stdio: ["ignore", "pipe", "pipe"],
@@ -75,9 +78,12 @@ class HttpClient {
 
   #era;
 
-  constructor(url, connections, era) {
+  #authorization;
+
+  constructor(url, connections, era, token) {
     this.#era = era;
     this.#url = new URL(url);
+    if (token !== undefined) this.#authorization = `Bearer ${token}`;
     this.#agent = new Agent({ keepAlive: true, maxSockets: connections });
   }
 
@@ -97,6 +103,7 @@ class HttpClient {
       if (name !== undefined) headers["mcp-name"] = name;
     }
     if (this.#sessionId) headers["mcp-session-id"] = this.#sessionId;
+    if (this.#authorization) headers.authorization = this.#authorization;
     return new Promise((resolve, reject) => {
       const req = request(
         {
@@ -207,7 +214,8 @@ export async function benchmarkServer({
   const server = startServer(entry);
   let client;
   const measure = async () => {
-    client = new HttpClient(await server.url, concurrency, era);
+    const [url, token] = (await server.url).split(" ");
+    client = new HttpClient(url, concurrency, era, token);
     if (era === "2025") await handshake(client);
     await timeCalls(client, warmup, concurrency, era);
     const timed = (count, inFlight) =>

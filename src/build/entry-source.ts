@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { BuildTarget } from "../bundle/runtime.js";
-import { isCodeFile } from "../loader/folders.js";
+import { isCodeFile, isViewFile } from "../loader/folders.js";
 import type { DirectoryLoad } from "../loader/load-directory.js";
+import { loadView } from "../loader/views/load-view.js";
+import type { CompiledView } from "../loader/views/view-definition.js";
 
 export type { BuildTarget } from "../bundle/runtime.js";
 
@@ -10,7 +12,7 @@ const quote = (value: unknown) => JSON.stringify(value);
 
 /**
  * The module esbuild bundles: every definition file of the directory imported
- * statically, Markdown prompts and static resources embedded, and the server
+ * statically, Markdown prompts, static resources and built views embedded, and the server
  * made from them at start-up. `dist` is this package's own built code (the
  * runtime), so the bundle needs nothing of mcp-dir at run time. It exports
  * `createServer` and `fetch`, and `default` (what Workers and `deno serve`
@@ -26,7 +28,9 @@ export async function entrySource(
   const imports: string[] = [];
   const files: string[] = [];
   for (const file of load.sources.keys()) {
-    if (isCodeFile(file)) {
+    if (isViewFile(file)) {
+      files.push(`{ file: ${quote(file)}, view: ${quote(await builtView(load.dir, file))} }`);
+    } else if (isCodeFile(file)) {
       const name = `m${imports.length}`;
       imports.push(`import * as ${name} from ${quote(join(load.dir, file))};`);
       files.push(`{ file: ${quote(file)}, module: ${name} }`);
@@ -76,4 +80,11 @@ export async function entrySource(
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** A view as `serve` builds it, to embed: the build checked the directory, so it builds. */
+async function builtView(dir: string, file: string): Promise<CompiledView> {
+  const { view, problems } = await loadView(dir, file);
+  if (view === undefined) throw new Error(`${file}: ${problems.join("; ")}`);
+  return view;
 }

@@ -3,6 +3,7 @@ import {
   checkExposure,
   connectableHost,
   defaultAllowedHosts,
+  isAuthenticated,
   isLoopback,
 } from "../transports/http/binding.js";
 import type { HttpHandlerOptions } from "../transports/http/options.js";
@@ -32,7 +33,7 @@ export interface BundleExports {
   servedAsModule(): boolean;
 }
 
-const OPEN_WORKER = `Service Unavailable: this Worker would serve every tool to anyone who can reach it. Set MCP_DIR_AUTH_TOKEN (npx wrangler secret put MCP_DIR_AUTH_TOKEN) to require a bearer token, or set ${ALLOW_OPEN_ENV} = "1" under [vars] in wrangler.toml if it is meant to be open`;
+const OPEN_WORKER = `Service Unavailable: this Worker would serve every tool to anyone who can reach it. Set MCP_DIR_AUTH_TOKEN (npx wrangler secret put MCP_DIR_AUTH_TOKEN) to require a bearer token, or MCP_DIR_AUTH_ISSUER and MCP_DIR_AUTH_AUDIENCE under [vars] to accept OAuth access tokens, or set ${ALLOW_OPEN_ENV} = "1" under [vars] in wrangler.toml if it is meant to be open`;
 
 /** Every request answered with one error: a server that must not serve as configured. */
 function refusing(message: string): FetchHandler {
@@ -41,19 +42,25 @@ function refusing(message: string): FetchHandler {
     Promise.resolve(
       new Response(body, { status: 503, headers: { "content-type": "application/json" } }),
     );
-  return Object.assign(respond, { close: () => Promise.resolve() });
+  return Object.assign(respond, { close: () => Promise.resolve(), ready: () => Promise.resolve() });
 }
 
-function handlerFor(
+/** The handler's options: the build's config, with what the environment sets over it. */
+function optionsFor(
   bundle: Bundle,
   settings: BundleSettings,
   allowedHosts: readonly string[] | undefined,
-): FetchHandler {
+): HttpHandlerOptions {
   const http = bundle.config.http as HttpHandlerOptions | undefined;
   const options: HttpHandlerOptions = { ...http };
   if (settings.authToken !== undefined) options.authToken = settings.authToken;
+  if (settings.auth !== undefined) options.auth = { ...http?.auth, ...settings.auth };
   const hosts = http?.allowedHosts ?? allowedHosts;
   if (hosts !== undefined) options.allowedHosts = hosts;
+  return options;
+}
+
+function handlerFor(bundle: Bundle, settings: BundleSettings, options: HttpHandlerOptions) {
   return createFetchHandler(createBundledServer(bundle, settings.stateKey), options);
 }
 
@@ -71,10 +78,11 @@ function workerExports(bundle: Bundle): BundleExports {
     if (!handler) {
       try {
         const settings = readSettings(bindingsEnvironment(env));
+        const options = optionsFor(bundle, settings, ["*"]);
         handler =
-          settings.authToken === undefined && !settings.allowUnauthenticatedRemote
+          !isAuthenticated(options) && !settings.allowUnauthenticatedRemote
             ? refusing(OPEN_WORKER)
-            : handlerFor(bundle, settings, ["*"]);
+            : handlerFor(bundle, settings, options);
       } catch (error) {
         handler = refusing(`Service Unavailable: ${(error as Error).message}`);
       }
@@ -97,10 +105,11 @@ function processExports(bundle: Bundle, target: BuildTarget): BundleExports {
     const settings = readSettings(processEnvironment(NEEDED));
     const hosts =
       host === undefined ? undefined : defaultAllowedHosts(host, (line) => console.error(line));
+    const options = optionsFor(bundle, settings, hosts);
     if (host !== undefined && !isLoopback(host)) {
-      checkExposure(host, settings.authToken !== undefined, settings.allowUnauthenticatedRemote);
+      checkExposure(host, isAuthenticated(options), settings.allowUnauthenticatedRemote);
     }
-    return handlerFor(bundle, settings, hosts);
+    return handlerFor(bundle, settings, options);
   };
   const fetch: Fetch = (request) => {
     handler ??= start(undefined);

@@ -2,7 +2,13 @@ import { realpathSync } from "node:fs";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCommandArgs, UsageError } from "../cli/parse-args.js";
-import { httpFlags, portNumber, TRANSPORT_HELP, TRANSPORT_OPTIONS } from "../cli/serve-options.js";
+import {
+  httpFlags,
+  portNumber,
+  TRANSPORT_HELP,
+  TRANSPORT_OPTIONS,
+  withFlags,
+} from "../cli/serve-options.js";
 import type { HttpServeOptions } from "../transports/http/serve.js";
 import { serveHttp } from "../transports/http/serve.js";
 import { serveStdio } from "../transports/stdio.js";
@@ -75,10 +81,7 @@ async function run(bundle: Bundle, argv: string[], program: string): Promise<voi
     await serveStdio(server);
     return;
   }
-  const options: HttpServeOptions = {
-    ...(bundle.config.http as HttpServeOptions | undefined),
-    ...flags,
-  };
+  const options = withFlags(bundle.config.http as HttpServeOptions | undefined, flags);
   if (flags.port === undefined && settings.port !== undefined) {
     const port = portNumber(settings.port);
     if (port === undefined) {

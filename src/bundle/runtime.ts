@@ -10,6 +10,7 @@ import { yamlParser } from "../loader/front-matter.js";
 import { markdownPrompt } from "../loader/markdown-prompt.js";
 import { formatProblem, type LoadProblem } from "../loader/problems.js";
 import { serverOptionsFrom } from "../loader/server-options.js";
+import { type CompiledView, viewDefinition } from "../loader/views/view-definition.js";
 import type { SourceEntry } from "../registry/definition.js";
 import { createServer, type McpServer } from "../server/server.js";
 import { embeddedResource } from "./embedded-resource.js";
@@ -25,7 +26,8 @@ export type BuildTarget = "node" | "bun" | "deno" | "cloudflare";
 export type BundledFile =
   | { file: string; module: Record<string, unknown> }
   | { file: string; text: string }
-  | { file: string; base64: string };
+  | { file: string; base64: string }
+  | { file: string; view: CompiledView };
 
 export interface Bundle {
   config: ResolvedConfig;
@@ -56,7 +58,9 @@ function entriesOf(bundled: BundledFile, problems: LoadProblem[]): SourceEntry[]
   }
   const fallbackName = deriveName(file);
   let definition: SourceEntry["definition"];
-  if ("text" in bundled) {
+  if ("view" in bundled) {
+    definition = viewDefinition(file, bundled.view);
+  } else if ("text" in bundled) {
     const prompt = markdownPrompt(bundled.text);
     if (!prompt.ok) {
       problems.push(...prompt.problems.map((message) => ({ file, message })));

@@ -4,6 +4,7 @@ import {
   checkExposure,
   connectableHost,
   defaultAllowedHosts,
+  isAuthenticated,
   listenError,
 } from "../transports/http/binding.js";
 import type { HttpServeOptions } from "../transports/http/serve.js";
@@ -115,7 +116,7 @@ export async function serveNative(
     handleSignals: _,
     ...handlerOptions
   } = options;
-  checkExposure(host, handlerOptions.authToken !== undefined, allowUnauthenticatedRemote);
+  checkExposure(host, isAuthenticated(handlerOptions), allowUnauthenticatedRemote);
   const allowedHosts =
     handlerOptions.allowedHosts ?? defaultAllowedHosts(host, (message) => server.warn(message));
   const handler: FetchHandler = createFetchHandler(server, {
@@ -123,6 +124,7 @@ export async function serveNative(
     allowedHosts,
     sessions: true,
   });
+  await handler.ready();
   let listening: Listening;
   try {
     listening = await listen(port, host, handler);

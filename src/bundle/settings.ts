@@ -1,11 +1,23 @@
 import { STATE_KEY_ENV } from "../server/index.js";
+import {
+  AUTH_AUDIENCE_ENV,
+  AUTH_ISSUER_ENV,
+  oauthFromEnvironment,
+} from "../transports/http/auth/environment.js";
 import { AUTH_TOKEN_ENV, tokenFromEnvironment } from "../transports/http/auth-token.js";
 
 /** Serve beyond this machine without a token, as `--allow-unauthenticated-remote` says. */
 export const ALLOW_OPEN_ENV = "MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE";
 
 /** Every variable a built bundle reads. */
-export const SETTING_VARIABLES = [AUTH_TOKEN_ENV, STATE_KEY_ENV, ALLOW_OPEN_ENV, "PORT"] as const;
+export const SETTING_VARIABLES = [
+  AUTH_TOKEN_ENV,
+  AUTH_ISSUER_ENV,
+  AUTH_AUDIENCE_ENV,
+  STATE_KEY_ENV,
+  ALLOW_OPEN_ENV,
+  "PORT",
+] as const;
 export type SettingVariable = (typeof SETTING_VARIABLES)[number];
 
 /** One runtime's environment: `process.env`, `Deno.env`, or a Worker's `env` bindings. */
@@ -14,6 +26,8 @@ export type Environment = (name: SettingVariable) => string | undefined;
 /** What a built bundle takes from its runtime's environment. */
 export interface BundleSettings {
   readonly authToken: string | undefined;
+  /** OAuth: the authorization server whose tokens to accept, and this server's URL in them. */
+  readonly auth: { readonly issuer?: string; readonly audience?: string } | undefined;
   /** Signs `requestState`; replicas and Worker isolates must share it. */
   readonly stateKey: string | undefined;
   readonly allowUnauthenticatedRemote: boolean;
@@ -24,12 +38,15 @@ export interface BundleSettings {
 export function readSettings(environment: Environment): BundleSettings {
   const token = tokenFromEnvironment(environment(AUTH_TOKEN_ENV));
   if ("problem" in token) throw new Error(token.problem);
+  const oauth = oauthFromEnvironment((name) => environment(name as SettingVariable));
+  if ("problem" in oauth) throw new Error(oauth.problem);
   const open = environment(ALLOW_OPEN_ENV);
   if (open !== undefined && !["1", "true", "0", "false", ""].includes(open)) {
     throw new Error(`${ALLOW_OPEN_ENV} must be "1" or "true" (or "0", "false"), got '${open}'`);
   }
   return {
     authToken: token.token,
+    auth: oauth.issuer === undefined && oauth.audience === undefined ? undefined : oauth,
     stateKey: environment(STATE_KEY_ENV) || undefined,
     allowUnauthenticatedRemote: open === "1" || open === "true",
     port: environment("PORT"),

@@ -1,6 +1,9 @@
 import { type ClientOptions, InMemoryClient, type Progress } from "../client/index.js";
 import type { McpServer } from "../index.js";
+import { UI_EXTENSION, VIEW_MIME_TYPE } from "../protocol/ui.js";
 import { divertStdout, printError } from "./stdout.js";
+
+const VIEWS_SHOWN = { [UI_EXTENSION]: { mimeTypes: [VIEW_MIME_TYPE] } };
 
 /** "progress 3/10 copying" */
 export function describeProgress({ progress, total, message }: Progress): string {
@@ -35,6 +38,11 @@ export async function requestInProcess<T>(
   try {
     const client = await InMemoryClient.connect(server, {
       ...answering,
+      // The developer's client: views and the tools only views call are there to try.
+      capabilities: {
+        ...answering.capabilities,
+        extensions: { ...answering.capabilities?.extensions, ...VIEWS_SHOWN },
+      },
       clientInfo: { name: "mcp-dir", version: "0" },
       onNotification: ({ method, params }) => {
         if (method === "notifications/message") void printError(describeLog(params));

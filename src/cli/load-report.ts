@@ -6,16 +6,23 @@ import { divertStdout } from "./stdout.js";
  * Loads a server directory while author code's stdout output goes to stderr.
  * The loader (and the server, zod, tsx behind it) is imported here, on the
  * first load: a command's --help, or a usage error, never pays for it.
+ * Only a server that serves others (`replicas`: serve, dev) connects to the
+ * Redis its configuration names; list, check, call... keep to this process.
  */
 export async function loadQuietly(
   dir: string,
   overrides: Partial<ServerOptions> = {},
   options: LoadDirectoryOptions = {},
+  { replicas = false } = {},
 ): Promise<LoadedServer> {
   const { loadServer } = await import("../loader/load-server.js");
   const restoreStdout = divertStdout();
   try {
-    return await loadServer(dir, overrides, options);
+    return await loadServer(
+      dir,
+      replicas ? overrides : { ...overrides, redis: undefined },
+      options,
+    );
   } finally {
     restoreStdout();
   }
@@ -25,17 +32,18 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-/** "3 tools, 2 prompts, 4 resources, 1 resource template" */
+/** "3 tools, 2 prompts, 4 resources, 1 resource template, 1 view" */
 export function countSummary(server: McpServer): string {
   const { registry } = server;
   const parts = [
     plural(registry.tools.length, "tool"),
     plural(registry.prompts.length, "prompt"),
-    plural(registry.resources.length, "resource"),
+    plural(registry.resources.length - registry.views.length, "resource"),
   ];
   if (registry.templates.length > 0) {
     parts.push(plural(registry.templates.length, "resource template"));
   }
+  if (registry.views.length > 0) parts.push(plural(registry.views.length, "view"));
   return parts.join(", ");
 }
 
@@ -54,7 +62,7 @@ export async function reportLoad(
   for (const warning of loaded.load.warnings) await print(`warning: ${formatWarning(warning)}`);
   if (loaded.load.folders.length === 0) {
     await print(
-      `warning: ${dir} has no tools/, prompts/ or resources/ folder, so there is nothing to serve`,
+      `warning: ${dir} has no tools/, prompts/, resources/ or views/ folder, so there is nothing to serve`,
     );
   }
   for (const problem of loaded.problems) await print(`error: ${formatProblem(problem)}`);

@@ -53,6 +53,7 @@ export const FOLDER_EXAMPLES: readonly string[] = [
   "tools/greet.ts",
   "prompts/summarize.md",
   "resources/about.md",
+  "views/greet.html",
 ];
 
 /** A test of an example, written only with it: its path, and the example's. */
@@ -65,9 +66,13 @@ export const NEW_PROJECT_ONLY: readonly string[] = ["package.json", "README.md",
 
 /**
  * The files of a new server directory at `projectRoot`, by relative path.
- * `name` is the package's name.
+ * `name` is the package's name; `view` adds the view of the tool greet.
  */
-export function scaffoldFiles(name: string, projectRoot: string): Record<string, string> {
+export function scaffoldFiles(
+  name: string,
+  projectRoot: string,
+  { view = false }: { view?: boolean } = {},
+): Record<string, string> {
   const needs = packageNeeds(projectRoot);
   const packageJson = {
     name,
@@ -92,7 +97,8 @@ export function scaffoldFiles(name: string, projectRoot: string): Record<string,
     "test/greet.test.ts": GREET_TEST,
     "prompts/summarize.md": SUMMARIZE_PROMPT,
     "resources/about.md": ABOUT_RESOURCE(name),
-    "README.md": README(name),
+    ...(view && { "views/greet.html": GREET_VIEW }),
+    "README.md": README(name, view),
   };
 }
 
@@ -173,10 +179,10 @@ This file is served as the resource \`file:///about.md\`: any file under
 extension.
 `;
 
-const README = (name: string) => `# ${name}
+const README = (name: string, view: boolean) => `# ${name}
 
 An MCP server built with [mcp-dir](https://www.npmjs.com/package/mcp-dir):
-drop files into \`tools/\`, \`prompts/\` and \`resources/\`.
+drop files into \`tools/\`, \`prompts/\`${view ? ", `resources/` and `views/` (interactive views of tools, for clients that show them)" : " and `resources/`"}.
 
 \`\`\`sh
 npm install
@@ -191,4 +197,85 @@ server from a directory of its own, so give it absolute paths to this
 folder's own install: the command is \`node\` with the arguments
 \`/absolute/path/to/this/folder/node_modules/mcp-dir/dist/cli/main.js\`,
 \`serve\` and \`/absolute/path/to/this/folder\`.
+`;
+
+/**
+ * The view of the tool greet (views/greet.html, named like it): plain HTML
+ * speaking MCP Apps to its host over postMessage, with no dependency.
+ */
+const GREET_VIEW = `---
+title: Greeting
+description: Shows a greeting, and greets again with more excitement
+prefersBorder: true
+---
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<style>
+  body { font-family: system-ui, sans-serif; margin: 16px; }
+  button { font: inherit; }
+</style>
+</head>
+<body>
+<p id="greeting">…</p>
+<button id="again" disabled>Greet excitedly</button>
+<script type="module">
+  // views/greet.html is the view of the tool greet: clients that show views
+  // (MCP Apps) render it with the tool's input and result. It talks to its
+  // host in JSON-RPC over postMessage; @modelcontextprotocol/ext-apps's App
+  // class does the same for a view written in TypeScript (views/greet.ts).
+  const greeting = document.getElementById("greeting");
+  const again = document.getElementById("again");
+  const pending = new Map();
+  let nextId = 1;
+  let name = "";
+
+  const send = (message) => window.parent.postMessage({ jsonrpc: "2.0", ...message }, "*");
+  const request = (method, params) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      send({ id, method, params });
+    });
+  const show = (result) => {
+    greeting.textContent = result.content?.find((block) => block.type === "text")?.text ?? "";
+  };
+
+  window.addEventListener("message", ({ source, data }) => {
+    if (source !== window.parent || data?.jsonrpc !== "2.0") return;
+    if (data.method === undefined) {
+      const waiting = pending.get(data.id);
+      pending.delete(data.id);
+      if (data.error) waiting?.reject(new Error(data.error.message));
+      else waiting?.resolve(data.result);
+    } else if (data.id !== undefined) {
+      send({ id: data.id, result: {} }); // the host's requests (ping, teardown): nothing to do
+    } else if (data.method === "ui/notifications/tool-input") {
+      name = data.params.arguments.name;
+    } else if (data.method === "ui/notifications/tool-result") {
+      show(data.params);
+      again.disabled = false;
+    }
+  });
+
+  again.addEventListener("click", async () => {
+    show(await request("tools/call", { name: "greet", arguments: { name, excited: true } }));
+  });
+
+  await request("ui/initialize", {
+    appInfo: { name: "Greeting", version: "1.0.0" },
+    appCapabilities: {},
+    protocolVersion: "2026-01-26",
+  });
+  send({ method: "ui/notifications/initialized", params: {} });
+  // The host sizes the view's frame by what the view says it needs.
+  new ResizeObserver(() => {
+    const { width, height } = document.documentElement.getBoundingClientRect();
+    const params = { width: Math.ceil(width), height: Math.ceil(height) };
+    send({ method: "ui/notifications/size-changed", params });
+  }).observe(document.documentElement);
+</script>
+</body>
+</html>
 `;

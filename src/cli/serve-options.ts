@@ -1,4 +1,9 @@
 import type { HttpServeOptions } from "../index.js";
+import {
+  audienceProblem,
+  oauthFromEnvironment,
+  urlProblem,
+} from "../transports/http/auth/environment.js";
 import { AUTH_TOKEN_ENV, tokenFromEnvironment } from "../transports/http/auth-token.js";
 import { type ParsedArgs, UsageError } from "./parse-args.js";
 
@@ -9,6 +14,8 @@ export const TRANSPORT_OPTIONS = {
   host: { type: "string" },
   path: { type: "string" },
   "auth-token": { type: "string" },
+  "auth-issuer": { type: "string" },
+  "auth-audience": { type: "string" },
   "allow-unauthenticated-remote": { type: "boolean" },
   "max-sessions": { type: "string" },
 } as const;
@@ -18,6 +25,11 @@ export const TRANSPORT_HELP = `  --http               Serve Streamable HTTP inst
   --host <host>        Interface to bind (default 127.0.0.1: this machine only)
   --path <path>        The MCP endpoint (default /mcp)
   --auth-token <t>     Require "Authorization: Bearer <t>" (or set MCP_DIR_AUTH_TOKEN)
+  --auth-issuer <url>  Accept OAuth access tokens from this authorization server
+                       (or set MCP_DIR_AUTH_ISSUER)
+  --auth-audience <url>
+                       What tokens must carry in aud: this endpoint's public URL
+                       (or set MCP_DIR_AUTH_AUDIENCE; default: as clients reach it)
   --allow-unauthenticated-remote
                        Serve a non-loopback --host without a token (refused otherwise)
   --max-sessions <n>   HTTP sessions open at once, and 2026 listen streams (default 1000 each)`;
@@ -25,7 +37,23 @@ export const TRANSPORT_HELP = `  --http               Serve Streamable HTTP inst
 export type HttpFlags = Pick<
   HttpServeOptions,
   "port" | "host" | "path" | "authToken" | "allowUnauthenticatedRemote" | "maxSessions"
->;
+> & { auth?: { issuer?: string; audience?: string } };
+
+/**
+ * The configuration's HTTP options with the command line's over them; the
+ * `auth` settings merge field by field, so `--auth-issuer` keeps the
+ * config's introspection credentials.
+ */
+export function withFlags(
+  config: HttpServeOptions | undefined,
+  flags: HttpFlags,
+): HttpServeOptions {
+  const merged: HttpServeOptions = { ...config, ...flags };
+  if (config?.auth !== undefined || flags.auth !== undefined) {
+    merged.auth = { ...config?.auth, ...flags.auth };
+  }
+  return merged;
+}
 
 /**
  * undefined: stdio. Otherwise the HTTP options given on the command line, and
@@ -39,7 +67,16 @@ export function httpFlags(
 ): HttpFlags | undefined {
   const usage = (message: string) => new UsageError(message, command, program);
   const given = (
-    ["port", "host", "path", "auth-token", "allow-unauthenticated-remote", "max-sessions"] as const
+    [
+      "port",
+      "host",
+      "path",
+      "auth-token",
+      "auth-issuer",
+      "auth-audience",
+      "allow-unauthenticated-remote",
+      "max-sessions",
+    ] as const
   ).filter((k) => values[k] !== undefined);
   if (values.http !== true) {
     if (given.length > 0) throw usage(`--${given[0]} needs --http`);
@@ -75,7 +112,27 @@ export function httpFlags(
   if (values["allow-unauthenticated-remote"] === true) flags.allowUnauthenticatedRemote = true;
   const token = authToken(values["auth-token"], usage);
   if (token !== undefined) flags.authToken = token;
+  const oauth = oauthFlags(values, usage);
+  if (oauth.issuer !== undefined || oauth.audience !== undefined) flags.auth = oauth;
   return flags;
+}
+
+/** --auth-issuer and --auth-audience, each over its variable. */
+function oauthFlags(
+  values: ParsedArgs["values"],
+  usage: (message: string) => UsageError,
+): { issuer?: string; audience?: string } {
+  const fromEnv = oauthFromEnvironment((name) => process.env[name]);
+  if ("problem" in fromEnv) throw usage(fromEnv.problem);
+  const found = { ...fromEnv };
+  for (const key of ["issuer", "audience"] as const) {
+    const flag = values[`auth-${key}`];
+    if (typeof flag !== "string") continue;
+    const problem = key === "issuer" ? urlProblem(flag) : audienceProblem(flag);
+    if (problem !== undefined) throw usage(`--auth-${key} ${problem}`);
+    found[key] = flag;
+  }
+  return found;
 }
 
 /** A port number from text, or undefined when it is not one. */

@@ -1,7 +1,8 @@
 import { type HttpServeOptions, type McpServer, serveHttp, serveStdio } from "../index.js";
 import { STATE_KEY_ENV } from "../server/input-rounds/request-state.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
-import type { HttpFlags } from "./serve-options.js";
+import { traceIfOpenTelemetryIsSetUp } from "./open-telemetry.js";
+import { type HttpFlags, withFlags } from "./serve-options.js";
 import { printError } from "./stdout.js";
 import { survivesStrayErrors } from "./stray-errors.js";
 
@@ -26,6 +27,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
     dir,
     overrides,
     options.loadTimeoutMs === undefined ? {} : { loadTimeoutMs: options.loadTimeoutMs },
+    { replicas: true },
   );
   const servable = options.dev
     ? await reportLoad(loaded, dir, printError, "mcp-dir dev", "save: the rest is served meanwhile")
@@ -36,14 +38,21 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
   const watcher = options.dev
     ? await (await import("./dev-watch.js")).startWatching(server, load.dir, options.dev.verbose)
     : undefined;
+  await traceIfOpenTelemetryIsSetUp();
   const stopSurviving = survivesStrayErrors(server);
+  if (server.replicas) {
+    const { link, options: redis } = server.replicas;
+    await printError(
+      `mcp-dir: replicas share tasks, resource updates and 2025 streams through Redis at ${link.where} (keys ${redis.prefix}*)`,
+    );
+  }
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;
   try {
     if (options.http) {
       await serveOverHttp(
         server,
         what,
-        { ...(load.config.http as HttpServeOptions | undefined), ...options.http },
+        withFlags(load.config.http as HttpServeOptions | undefined, options.http),
         options.dev !== undefined,
       );
     } else {

@@ -4,7 +4,7 @@ import { join, relative, sep } from "node:path";
 import type * as TS from "typescript";
 // The names alone: --help must not load the config checks.
 import { CONFIG_FILES } from "../loader/config-files.js";
-import { CODE_EXTENSIONS } from "../loader/folders.js";
+import { isCodeFile } from "../loader/folders.js";
 import type { ScanPatterns } from "../loader/scan.js";
 import { TYPESCRIPT_DEFAULTS } from "./typescript-defaults.js";
 
@@ -54,8 +54,9 @@ export async function typecheckDirectory(
   // The scan (fast-glob) loads when a check runs, not for `check --help`.
   const { scanDirectory } = await import("../loader/scan.js");
   const { files } = await scanDirectory(root, patterns);
+  // A view's code (views/) runs in the browser, with the DOM's types: it is not checked as the server's.
   const code = [...CONFIG_FILES.filter((file) => existsSync(join(root, file))), ...files].filter(
-    (file) => CODE_EXTENSIONS.some((extension) => file.endsWith(extension)),
+    isCodeFile,
   );
   if (code.length === 0) return { using: "no code files to check", errors: [], warnings: [] };
 

@@ -1,4 +1,5 @@
 import { META } from "../protocol/meta.js";
+import { TASKS_EXTENSION } from "../protocol/tasks.js";
 import type {
   ClientCapabilities,
   Implementation,
@@ -29,6 +30,7 @@ import type {
 } from "./results.js";
 import { StatefulLink } from "./stateful-link.js";
 import { StatelessLink, type Subscription, type SubscriptionFilter } from "./stateless-link.js";
+import { followTask, type TaskState } from "./task-follower.js";
 
 export interface ClientOptions extends Responders {
   /**
@@ -44,6 +46,12 @@ export interface ClientOptions extends Responders {
   logLevel?: LoggingLevel;
   /** Called with every notification as it arrives (they are in `notifications` too). */
   onNotification?: (notification: ServerNotification) => void;
+  /**
+   * 2026-07-28: declares the tasks extension, so a tool that may run as a
+   * task runs as one; `callTool` follows it to its end and resolves to its
+   * result (`request` gives the task as created).
+   */
+  tasks?: boolean;
 }
 
 export interface RequestOptions {
@@ -51,6 +59,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Gets what the handler reports with `ctx.progress` (the request carries a progress token). */
   onprogress?: (progress: Progress) => void;
+  /** A call run as a task: each state of the task as it changes, to its end. */
+  ontask?: (task: TaskState) => void;
 }
 
 const CLIENT_INFO: Implementation = { name: "mcp-dir-test-client", version: "1.0.0" };
@@ -60,6 +70,18 @@ function withoutFraming(result: Params): Params {
   const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, _meta, ...rest } = result;
   const { [META.serverInfo]: _server, ...own } = (_meta ?? {}) as Params;
   return Object.keys(own).length > 0 ? { ...rest, _meta: own } : rest;
+}
+
+/** The capabilities with the tasks extension declared, when asked for. */
+function withTasks(
+  capabilities: ClientCapabilities,
+  tasks: boolean | undefined,
+): ClientCapabilities {
+  if (tasks !== true) return capabilities;
+  return {
+    ...capabilities,
+    extensions: { ...capabilities.extensions, [TASKS_EXTENSION]: {} },
+  };
 }
 
 /**
@@ -98,7 +120,7 @@ export class InMemoryClient {
     }
     const linkOptions = {
       clientInfo: options.clientInfo ?? CLIENT_INFO,
-      capabilities: capabilitiesFor(options, options.capabilities),
+      capabilities: withTasks(capabilitiesFor(options, options.capabilities), options.tasks),
       answers: new Answers(options),
       logLevel: options.logLevel ?? "debug",
       onNotification: (notification: ServerNotification) => this.receive(notification),
@@ -227,11 +249,22 @@ export class InMemoryClient {
     return this.list("tools/list", "tools", params, options);
   }
 
-  callTool(
+  async callTool(
     params: { name: string; arguments?: Record<string, unknown>; _meta?: Params },
-    options?: RequestOptions,
+    options: RequestOptions = {},
   ): Promise<CallToolResult> {
-    return this.call("tools/call", params, options);
+    const result = await this.request("tools/call", params, options);
+    if (result.resultType !== "task" || !(this.link instanceof StatelessLink)) {
+      return withoutFraming(result) as unknown as CallToolResult;
+    }
+    const { ontask } = options;
+    const ended = await followTask(
+      this.link,
+      result,
+      (task) => ontask?.(task),
+      (notification) => this.receive(notification),
+    );
+    return withoutFraming(ended) as unknown as CallToolResult;
   }
 
   listPrompts(params?: { cursor?: string }, options?: RequestOptions): Promise<ListPromptsResult> {

@@ -28,6 +28,8 @@ export interface SubscriptionFilter {
   promptsListChanged?: boolean;
   resourcesListChanged?: boolean;
   resourceSubscriptions?: string[];
+  /** The tasks whose changes of status to deliver (`notifications/tasks`). */
+  taskIds?: string[];
 }
 
 /** An open `subscriptions/listen` stream. */
@@ -80,22 +82,32 @@ export class StatelessLink implements Link {
   }
 
   async request(method: string, params: Params, signal?: AbortSignal): Promise<Params> {
-    const { answers } = this.options;
     let retry: Params = {};
     // The server caps the rounds of one request, so this ends.
     for (;;) {
       const result = await this.send(method, { ...params, ...retry }, signal);
       if (result.resultType !== "input_required") return result;
-      const requests = (result.inputRequests ?? {}) as Record<string, InputRequest>;
-      const unanswered = Object.entries(requests).filter(([, asked]) => !answers.has(asked.method));
-      if (unanswered.length > 0) throw new InputRequiredError(Object.fromEntries(unanswered));
-      const inputResponses: Params = {};
-      for (const [key, asked] of Object.entries(requests)) {
-        inputResponses[key] = await answers.answer(asked.method, asked.params ?? {});
-      }
+      const inputResponses = await this.answer(
+        (result.inputRequests ?? {}) as Record<string, InputRequest>,
+      );
       retry = { inputResponses };
       if (result.requestState !== undefined) retry.requestState = result.requestState;
     }
+  }
+
+  /**
+   * The responders' answers to what a request or a task asks, by key; an
+   * InputRequiredError naming what no responder answers.
+   */
+  async answer(requests: Record<string, InputRequest>): Promise<Params> {
+    const { answers } = this.options;
+    const unanswered = Object.entries(requests).filter(([, asked]) => !answers.has(asked.method));
+    if (unanswered.length > 0) throw new InputRequiredError(Object.fromEntries(unanswered));
+    const inputResponses: Params = {};
+    for (const [key, asked] of Object.entries(requests)) {
+      inputResponses[key] = await answers.answer(asked.method, asked.params ?? {});
+    }
+    return inputResponses;
   }
 
   /** Opens a listen stream; resolves once the server acknowledged it. */

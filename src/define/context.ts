@@ -7,6 +7,7 @@ import type {
   LoggingLevel,
   Root,
 } from "../protocol/types.js";
+import type { AuthInfo } from "./auth.js";
 import type { InferShape, SchemaInput } from "./schema.js";
 
 export type LogMethod = (data: unknown, logger?: string) => void;
@@ -98,6 +99,12 @@ export interface HandlerContext {
   readonly protocolVersion: string;
   /** Who is asking, on every request. */
   readonly client: ClientInfo;
+  /**
+   * The caller as its access token names them (subject, client id, scopes,
+   * claims), in both eras, on HTTP with OAuth; undefined on stdio, without
+   * auth, and with the static token, which names no one.
+   */
+  readonly auth: AuthInfo | undefined;
   /**
    * The connection's session on the 2025 revisions; undefined on 2026-07-28,
    * which has none (keep cross-call state in your own store, keyed by an id

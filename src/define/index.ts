@@ -1,3 +1,4 @@
+export type * from "./auth.js";
 export * from "./brand.js";
 export * from "./complete.js";
 export type * from "./context.js";

@@ -2,6 +2,7 @@ import type { ToolAnnotations } from "../protocol/types.js";
 import { DEFINITION_BRAND } from "./brand.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
+import { scopesProblem } from "./scopes.js";
 import { timeoutProblem } from "./timeout.js";
 
 /** The definition a middleware runs around, as it may read it. */
@@ -54,6 +55,11 @@ export interface MiddlewareConfig {
    * itself; a deeper folder's wins. 0 for no limit.
    */
   timeoutMs?: number;
+  /**
+   * OAuth scopes every definition of the subtree needs, besides its own
+   * `scopes` (and those of the folders above).
+   */
+  scopes?: readonly string[];
 }
 
 export interface MiddlewareDefinition extends MiddlewareConfig {
@@ -90,8 +96,10 @@ export function middlewareProblem(config: MiddlewareConfig): string | undefined 
   }
   const badTimeout = timeoutProblem(config.timeoutMs);
   if (badTimeout) return `timeoutMs ${badTimeout}`;
-  if (config.run === undefined && config.timeoutMs === undefined) {
-    return "it does nothing: give run: async (ctx, next) => next(), or what the folder shares (timeoutMs)";
+  const badScopes = scopesProblem(config.scopes);
+  if (badScopes) return `scopes ${badScopes}`;
+  if (config.run === undefined && config.timeoutMs === undefined && config.scopes === undefined) {
+    return "it does nothing: give run: async (ctx, next) => next(), or what the folder shares (timeoutMs, scopes)";
   }
   return undefined;
 }

@@ -23,6 +23,7 @@ import {
   type Zod3Shape,
   type Zod4Shape,
 } from "./schema.js";
+import { scopesProblem } from "./scopes.js";
 import { timeoutProblem } from "./timeout.js";
 
 export interface PromptArgumentSpec {
@@ -80,6 +81,13 @@ export interface PromptConfig<A extends PromptArguments | undefined> {
    * client gets an error; 0 for no limit. Default: the server's `callTimeoutMs`.
    */
   timeoutMs?: number;
+  /**
+   * OAuth scopes a caller's access token must grant to use it (HTTP with an
+   * authorization server): without them it is left out of lists, and a call
+   * is answered 403 \`insufficient_scope\` naming every scope it needs. A
+   * folder's \`_middleware.ts\` adds the scopes its subtree shares.
+   */
+  scopes?: readonly string[];
 }
 
 export interface PromptDefinition extends Branded<"prompt"> {
@@ -93,6 +101,7 @@ export interface PromptDefinition extends Branded<"prompt"> {
   get?: (args: never, ctx: HandlerContext) => PromptReturn | Promise<PromptReturn>;
   messages?: readonly StaticMessage[];
   timeoutMs?: number;
+  scopes?: readonly string[];
 }
 
 export function definePrompt<const A extends PromptArguments | undefined = undefined>(
@@ -292,6 +301,8 @@ function buildPrompt(definition: PromptDefinition, fallbackName: string): Compil
   );
   const badTimeout = timeoutProblem(definition.timeoutMs);
   if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
+  const badScopes = scopesProblem(definition.scopes);
+  if (badScopes) problems.push(`scopes ${badScopes}`);
   if (problems.length > 0)
     throw new DefinitionError(`Prompt ${JSON.stringify(name)} is invalid`, problems);
 

@@ -12,6 +12,7 @@ import { type Completer, completerKeyProblems } from "./complete.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
 import { type ResourceReturn, toReadResult } from "./resource-contents.js";
+import { scopesProblem } from "./scopes.js";
 import { listInstances } from "./template-instances.js";
 import { timeoutProblem } from "./timeout.js";
 import { parseUriTemplate, type UriTemplate, uriProblem } from "./uri-template.js";
@@ -63,6 +64,13 @@ interface ResourceCommon {
    * client gets an error; 0 for no limit. Default: the server's `callTimeoutMs`.
    */
   timeoutMs?: number;
+  /**
+   * OAuth scopes a caller's access token must grant to use it (HTTP with an
+   * authorization server): without them it is left out of lists, and a call
+   * is answered 403 \`insufficient_scope\` naming every scope it needs. A
+   * folder's \`_middleware.ts\` adds the scopes its subtree shares.
+   */
+  scopes?: readonly string[];
 }
 
 export interface StaticResourceConfig extends ResourceCommon {
@@ -187,6 +195,8 @@ function buildResource(definition: ResourceDefinition, fallbackName: string): Co
   }
   const badTimeout = timeoutProblem(definition.timeoutMs);
   if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
+  const badScopes = scopesProblem(definition.scopes);
+  if (badScopes) problems.push(`scopes ${badScopes}`);
   if (problems.length > 0)
     throw new DefinitionError(`Resource ${JSON.stringify(name)} is invalid`, problems);
 

@@ -1,5 +1,13 @@
 import { mirroredParamProblems } from "../protocol/mcp-param.js";
-import type { CallToolResult, Icon, Meta, Tool, ToolAnnotations } from "../protocol/types.js";
+import type {
+  CallToolResult,
+  Icon,
+  Meta,
+  TaskSupport,
+  Tool,
+  ToolAnnotations,
+} from "../protocol/types.js";
+import type { ToolUiMeta } from "../protocol/ui.js";
 import { type Branded, brand } from "./brand.js";
 import { compiledOnce } from "./compiled-once.js";
 import type { HandlerContext } from "./context.js";
@@ -13,9 +21,11 @@ import {
   type InferShapeInput,
   type SchemaInput,
 } from "./schema.js";
+import { scopesProblem } from "./scopes.js";
 import { thrownMessage } from "./thrown.js";
 import { timeoutProblem } from "./timeout.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
+import { toolUiProblems } from "./tool-ui.js";
 
 type ArgsOf<I> = I extends SchemaInput ? InferShape<I> : Record<string, never>;
 
@@ -26,13 +36,32 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
   description: string;
   icons?: Icon[];
   annotations?: ToolAnnotations;
-  _meta?: Meta;
+  /**
+   * `ui` is MCP Apps': the view that shows the result (`resourceUri`, by
+   * convention the view named like the tool) and who may call the tool
+   * (`visibility`: `["app"]` for one only its view calls).
+   */
+  _meta?: Meta & { ui?: ToolUiMeta };
   /**
    * How long (ms) one run of the handler may take before it is stopped and
    * the caller gets an `isError` result; 0 for no limit. Default: the
    * server's `callTimeoutMs` (5 minutes).
    */
   timeoutMs?: number;
+  /**
+   * OAuth scopes a caller's access token must grant to use it (HTTP with an
+   * authorization server): without them it is left out of lists, and a call
+   * is answered 403 \`insufficient_scope\` naming every scope it needs. A
+   * folder's \`_middleware.ts\` adds the scopes its subtree shares.
+   */
+  scopes?: readonly string[];
+  /**
+   * Whether a call may run as a task, answered at once with a task the
+   * client polls while the handler runs on: "optional" (when the client
+   * supports tasks), "required" (only as a task; a client that supports
+   * none is refused) or "forbidden" (never; the default).
+   */
+  task?: TaskSupport;
   /**
    * A zod shape (`{ message: z.string() }`), a `z.object(...)`, a Standard Schema
    * that gives its JSON Schema (ArkType's `type({...})`, valibot's
@@ -60,6 +89,8 @@ export interface ToolDefinition extends Branded<"tool"> {
   annotations?: ToolAnnotations;
   _meta?: Meta;
   timeoutMs?: number;
+  scopes?: readonly string[];
+  task?: TaskSupport;
   input?: SchemaInput;
   output?: SchemaInput;
   handler: (args: never, ctx: HandlerContext) => unknown;
@@ -82,12 +113,16 @@ export interface CompiledTool {
   readonly name: string;
   readonly descriptor: Tool;
   readonly definition: ToolDefinition;
+  /** Whether a call may run as a task. */
+  readonly taskSupport: TaskSupport;
   call(args: unknown, ctx: HandlerContext): Promise<CallToolResult>;
   /** What a middleware returned in the handler's place, made a result as the handler's return is. */
   settle(value: unknown): Promise<CallToolResult>;
   /** What a middleware's throw becomes: the isError result a handler's throw gives. */
   fail(error: unknown): CallToolResult;
 }
+
+const TASK_SUPPORT: readonly unknown[] = ["forbidden", "optional", "required"];
 
 const NO_ARGUMENTS: CompiledSchema = {
   jsonSchema: { type: "object", properties: {} },
@@ -116,6 +151,15 @@ function buildTool(definition: ToolDefinition, fallbackName: string): CompiledTo
   }
   const badTimeout = timeoutProblem(definition.timeoutMs);
   if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
+  const badScopes = scopesProblem(definition.scopes);
+  if (badScopes) problems.push(`scopes ${badScopes}`);
+  const taskSupport = definition.task ?? "forbidden";
+  if (!TASK_SUPPORT.includes(taskSupport)) {
+    problems.push(
+      `task must be "optional", "required" or "forbidden" (the default), not ${JSON.stringify(taskSupport)}`,
+    );
+  }
+  problems.push(...toolUiProblems(definition._meta));
   const input =
     definition.input === undefined
       ? NO_ARGUMENTS
@@ -140,6 +184,7 @@ function buildTool(definition: ToolDefinition, fallbackName: string): CompiledTo
     ...(output && { outputSchema: output.jsonSchema }),
     ...(definition.annotations && { annotations: definition.annotations }),
     ...(definition.icons && { icons: definition.icons }),
+    ...(taskSupport !== "forbidden" && { execution: { taskSupport } }),
     ...(definition._meta && { _meta: definition._meta }),
   };
   const handler = definition.handler as (args: unknown, ctx: HandlerContext) => unknown;
@@ -153,6 +198,7 @@ function buildTool(definition: ToolDefinition, fallbackName: string): CompiledTo
     name,
     descriptor,
     definition,
+    taskSupport,
     async call(args, ctx) {
       const checked = await input.validate(args ?? {});
       if (!checked.ok) {

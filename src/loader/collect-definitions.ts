@@ -19,6 +19,8 @@ const MARKERS: Record<DefinitionFolder, (value: Record<string, unknown>) => bool
   tools: (value) => typeof value.handler === "function",
   prompts: (value) => typeof value.get === "function" || Array.isArray(value.messages),
   resources: (value) => typeof value.read === "function",
+  // A view's code runs in the browser; the loader never imports it.
+  views: () => false,
 };
 
 /**

@@ -1,6 +1,8 @@
 import { isMiddlewareDefinition } from "../define/middleware.js";
-import { timeoutProblem } from "../define/timeout.js";
+import { MAX_TIMEOUT_MS, timeoutProblem } from "../define/timeout.js";
 import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
+import { redisUrlProblem } from "../server/replicas/redis-options.js";
+import { type HttpAuthOptions, resolveAuthOptions } from "../transports/http/auth/options.js";
 import { resolveListenerLimits } from "../transports/http/listener-limits.js";
 import { resolveHttpOptions } from "../transports/http/options.js";
 import type { HttpServeOptions } from "../transports/http/serve.js";
@@ -27,6 +29,7 @@ const text = must((value) => typeof value === "string", "must be text");
 const wholeNumber = (what: string) =>
   must((value) => Number.isInteger(value) && (value as number) >= 0, `must be ${what}`);
 const wholeBytes = wholeNumber("a whole number of bytes, 0 (no limit) or more");
+const problems = (problem: string | undefined) => (problem === undefined ? [] : [problem]);
 const isListOfText = (value: unknown) =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
 
@@ -49,7 +52,7 @@ function globs(example: string, underFolders: boolean): Check {
         problems.push(`${at} stay inside the server directory (no ".."), got "${pattern}"`);
       } else if (underFolders && !(DEFINITION_FOLDERS as readonly string[]).includes(first)) {
         problems.push(
-          `${at} start with tools/, prompts/ or resources/ (the folders that load), got "${pattern}"`,
+          `${at} start with tools/, prompts/, resources/ or views/ (the folders that load), got "${pattern}"`,
         );
       }
     }
@@ -101,6 +104,17 @@ const HTTP_FIELDS: Record<Exclude<keyof HttpServeOptions, "handleSignals">, Chec
   authToken: (value) =>
     typeof value === "string" ? transportRule({ authToken: value }) : ["authToken must be text"],
   authorizationServers: must(isListOfText, "authorizationServers must be a list of strings"),
+  auth: (value) => {
+    if (!isObject(value)) {
+      return ['auth must be an object, such as { issuer: "https://id.example.com" }'];
+    }
+    try {
+      resolveAuthOptions(value as HttpAuthOptions);
+      return [];
+    } catch (error) {
+      return [(error as Error).message];
+    }
+  },
   publicUrl: must((value) => typeof value === "string", "publicUrl must be text"),
   maxSessions: byTransport("maxSessions"),
   sessionIdleTimeoutMs: byTransport("sessionIdleTimeoutMs"),
@@ -172,6 +186,51 @@ export const CHECKS: Record<keyof ServerConfig, Check> = {
   maxResultBytes: wholeBytes,
   maxSubscriptions: wholeNumber("a whole number of 0 or more"),
   memoryBudgetBytes: wholeBytes,
+  tasks: (value) => {
+    if (!isObject(value)) {
+      return [
+        "must be an object, such as { ttlMs: 3600000, pollIntervalMs: 1000, maxTasks: 1000 }",
+      ];
+    }
+    for (const [key, setting] of Object.entries(value)) {
+      if (key !== "ttlMs" && key !== "pollIntervalMs" && key !== "maxTasks") {
+        return [`must hold only ttlMs, pollIntervalMs and maxTasks, not "${key}"`];
+      }
+      if (!(Number.isInteger(setting) && (setting as number) >= 1)) {
+        return [`${key} must be a whole number of 1 or more`];
+      }
+      if (key !== "maxTasks" && (setting as number) > MAX_TIMEOUT_MS) {
+        return [`${key} must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24.8 days)`];
+      }
+    }
+    return [];
+  },
+  redis: (value) => {
+    if (typeof value === "string") return problems(redisUrlProblem(value));
+    if (!isObject(value)) {
+      return [
+        'must be a redis:// URL, or an object such as { url: "redis://127.0.0.1:6379", prefix: "weather:", leaseMs: 10000 }',
+      ];
+    }
+    for (const [key, setting] of Object.entries(value)) {
+      if (key === "url") {
+        const problem = redisUrlProblem(setting);
+        if (problem) return [`url ${problem}`];
+      } else if (key === "prefix") {
+        if (typeof setting !== "string") return ["prefix must be text"];
+      } else if (key === "leaseMs") {
+        if (!(Number.isInteger(setting) && (setting as number) >= 100)) {
+          return ["leaseMs must be a whole number of milliseconds, 100 or more"];
+        }
+        if ((setting as number) > MAX_TIMEOUT_MS) {
+          return [`leaseMs must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24.8 days)`];
+        }
+      } else {
+        return [`must hold only url, prefix and leaseMs, not "${key}"`];
+      }
+    }
+    return [];
+  },
   middleware: must(
     (value) =>
       Array.isArray(value) &&

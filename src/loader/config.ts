@@ -2,6 +2,7 @@ import { access, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { Middleware, MiddlewareDefinition } from "../define/middleware.js";
 import type { LoggingLevel } from "../protocol/types.js";
+import type { HttpAuthOptions } from "../transports/http/auth/options.js";
 import { CHECKS, describeProblem } from "./config-checks.js";
 import { CONFIG_FILES } from "./config-files.js";
 import { describeImportError } from "./import-error.js";
@@ -15,6 +16,8 @@ export interface HttpConfig {
   path?: string;
   allowedOrigins?: string[];
   allowedHosts?: string[];
+  /** OAuth: the authorization server whose access tokens to accept; see the README's Authorization. */
+  auth?: HttpAuthOptions;
   /** Further options of the HTTP transport pass through untouched. */
   [option: string]: unknown;
 }
@@ -55,13 +58,25 @@ export interface ServerConfig {
    */
   memoryBudgetBytes?: number;
   /**
+   * Tool calls run as tasks: how long (ms) each task and its outcome are kept
+   * (default 1 hour), how often (ms) clients are asked to poll (default 1
+   * second), and how many tasks are kept at once (default 1000).
+   */
+  tasks?: { ttlMs?: number; pollIntervalMs?: number; maxTasks?: number };
+  /**
+   * Redis shared by the replicas of this server, for `serve` and `dev`: its
+   * URL, or `{ url, prefix, leaseMs }`. MCP_DIR_REDIS_URL, when set, gives
+   * the URL instead (the other settings still apply).
+   */
+  redis?: string | { url?: string; prefix?: string; leaseMs?: number };
+  /**
    * Middleware around every tool, prompt and resource, before the server
    * directory's own `_middleware.ts` files.
    */
   middleware?: (Middleware | MiddlewareDefinition)[];
   /**
    * Globs of the files that load, relative to the server directory, each under
-   * tools/, prompts/ or resources/. Default: every file of those folders.
+   * tools/, prompts/, resources/ or views/. Default: every file of those folders.
    */
   include?: string[];
   /** Globs of files, or folders, that do not load, e.g. ["tools/drafts/**"]. */

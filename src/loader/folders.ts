@@ -1,20 +1,41 @@
 import type { DefinitionKind } from "../define/brand.js";
 
-/** The folders of a server directory, each holding one kind of definition. */
-export const DEFINITION_FOLDERS = ["tools", "prompts", "resources"] as const;
+/**
+ * The folders of a server directory, each holding one kind of definition;
+ * views (MCP Apps) are resources at `ui://` URIs.
+ */
+export const DEFINITION_FOLDERS = ["tools", "prompts", "resources", "views"] as const;
 export type DefinitionFolder = (typeof DEFINITION_FOLDERS)[number];
 
 export const FOLDER_KIND: Readonly<Record<DefinitionFolder, DefinitionKind>> = {
   tools: "tool",
   prompts: "prompt",
   resources: "resource",
+  views: "resource",
 };
 
 /** Extensions tsx imports without a build step. */
 export const CODE_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as const;
 
+/** A file tsx imports into the server: code, but a view's (under views/), which runs in the browser. */
 export function isCodeFile(path: string): boolean {
-  return CODE_EXTENSIONS.some((extension) => path.endsWith(extension));
+  return (
+    CODE_EXTENSIONS.some((extension) => path.endsWith(extension)) &&
+    (folderOf(path) !== "views" || isMiddlewareFile(path))
+  );
+}
+
+/**
+ * A view's file under views/: an HTML page, or a script entry esbuild makes
+ * into one. Any other file there (CSS, images, JSON) is something a view imports.
+ */
+export const VIEW_EXTENSIONS = [".html", ".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"] as const;
+
+export function isViewFile(relativePath: string): boolean {
+  return (
+    folderOf(relativePath) === "views" &&
+    VIEW_EXTENSIONS.some((extension) => relativePath.endsWith(extension))
+  );
 }
 
 export function isMarkdownFile(path: string): boolean {

@@ -7,6 +7,8 @@ export interface ModuleImporter {
   import(absolutePath: string): Promise<Readonly<Record<string, unknown>>>;
   /** Loads files ahead of their import(), where loading many at once is cheaper than one by one. */
   preload?(absolutePaths: readonly string[]): Promise<void>;
+  /** A file built rather than imported (a view), and what it was built from: `dev` builds it again when one changes. */
+  recordInputs?(absolutePath: string, inputs: readonly string[]): void;
 }
 
 /**

@@ -17,6 +17,9 @@ import { LoadTimeoutError } from "./load-timeout.js";
 import { markdownPrompt } from "./markdown-prompt.js";
 import type { LoadProblem, LoadWarning } from "./problems.js";
 import { staticResource } from "./static-resource.js";
+import { loadView } from "./views/load-view.js";
+import { viewDefinition } from "./views/view-definition.js";
+import { viewName } from "./views/view-naming.js";
 
 /** What one file provides: its definitions when it loaded cleanly, else its problems. */
 export interface FileLoad {
@@ -49,7 +52,8 @@ export async function resolveServerDir(dir: string): Promise<string> {
 
 /**
  * Loads one file of a server directory: imports code (tsx), reads a Markdown
- * prompt or a static resource, and validates every definition it yields.
+ * prompt or a static resource, builds a view, and validates every definition
+ * it yields.
  * `file` is relative to `dir` with "/" separators, e.g. "tools/math/add.ts".
  */
 export async function loadFile(
@@ -71,8 +75,18 @@ export async function loadFile(
     return load;
   }
   if (folder === undefined) {
-    load.problems.push({ file, message: "is not inside tools/, prompts/ or resources/" });
+    load.problems.push({ file, message: "is not inside tools/, prompts/, resources/ or views/" });
     return load;
+  }
+  if (folder === "views") {
+    const built = await loadView(root, file);
+    options.importer?.recordInputs?.(resolve(root, file), built.inputs);
+    load.warnings.push(...built.warnings.map((message) => ({ file, message })));
+    if (built.view === undefined) {
+      load.problems.push(...built.problems.map((message) => ({ file, message })));
+      return load;
+    }
+    return withDefinition(load, viewDefinition(file, built.view), viewName(file));
   }
   if (isCodeFile(file)) {
     const namespace = await importModule(root, file, load, options);

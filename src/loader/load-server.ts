@@ -5,6 +5,7 @@ import type { LoadProblem } from "./problems.js";
 import { ReloadableModules } from "./reloadable-modules.js";
 import type { ScanPatterns } from "./scan.js";
 import { serverOptionsFrom } from "./server-options.js";
+import { viewLinkWarnings } from "./view-links.js";
 
 export interface LoadedServer {
   readonly server: McpServer;
@@ -27,6 +28,7 @@ export async function loadServer(
   const load = await loadDirectory(dir, options);
   const server = createServer({ ...serverOptionsFrom(load.config, load.folders), ...overrides });
   const problems = [...load.problems, ...applyToRegistry(server.registry, load.sources)];
+  load.warnings.push(...viewLinkWarnings(server.registry));
   if (load.importer instanceof ReloadableModules) {
     loads.set(server, { root: load.dir, importer: load.importer, patterns: load.config });
   }

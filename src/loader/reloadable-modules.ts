@@ -3,6 +3,7 @@ import { dirname, extname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as TsxCommonJs from "tsx/cjs/api";
 import { isPlainObject } from "../define/plain-object.js";
+import { BuildInputs } from "./build-inputs.js";
 import { asEsModule } from "./esm-format-hook.js";
 import {
   EsmPackages,
@@ -171,6 +172,8 @@ export class ReloadableModules {
   private readonly require: NodeJS.Require;
   private readonly prefix: string;
   private readonly esmOnly = new Set<string>();
+  /** Files built, not imported (views), with what each was built from. */
+  private readonly builds = new BuildInputs();
   /** Files loaded by preload() and not yet asked for by import(). */
   private readonly preloaded = new Map<string, Outcome<ModuleNamespace>>();
 
@@ -404,13 +407,20 @@ export class ReloadableModules {
 
   /**
    * Drops `files` and every file of the directory that imports them, so the
-   * next import loads them afresh. Returns every file dropped.
+   * next import loads them afresh. Returns every file dropped, and the views
+   * built from any of them.
    */
   invalidate(files: Iterable<string>): Set<string> {
     const dropped = new Set(files);
     for (const importer of this.importersOf(dropped)) dropped.add(importer);
     for (const file of dropped) this.forget(file);
+    // Views built from any of them are to be built again, as importers are to be imported.
+    for (const built of this.builds.builtFrom(dropped)) dropped.add(built);
     return dropped;
+  }
+
+  recordInputs(absolutePath: string, inputs: readonly string[]): void {
+    this.builds.record(absolutePath, inputs);
   }
 
   /** Forgets every file of the directory (packages stay loaded). */

@@ -6,12 +6,13 @@ import {
   type DefinitionFolder,
   folderOf,
   isMiddlewareFile,
+  isViewFile,
 } from "./folders.js";
 import { LinkRule } from "./link-rule.js";
 import type { LoadWarning } from "./problems.js";
 
 export interface ScanResult {
-  /** The definition folders that exist, in the order tools, prompts, resources. */
+  /** The definition folders that exist, in the order tools, prompts, resources, views. */
   readonly folders: DefinitionFolder[];
   /** Every file to load, relative to the server directory, "/" separators, sorted. */
   readonly files: string[];
@@ -23,7 +24,7 @@ export interface ScanResult {
 
 /** Which files of the definition folders load: the config file's `include` and `exclude`. */
 export interface ScanPatterns {
-  /** Globs under tools/, prompts/ or resources/: only the files they match load. Default: all. */
+  /** Globs under tools/, prompts/, resources/ or views/: only the files they match load. Default: all. */
   readonly include?: readonly string[] | undefined;
   /** Globs: the files they match, and everything in the folders they match, do not load. */
   readonly exclude?: readonly string[] | undefined;
@@ -58,6 +59,11 @@ function isPrivate(file: string): boolean {
   return name.startsWith("_") && !isMiddlewareFile(file);
 }
 
+/** A file under views/ that is no view (a style sheet, an image): views import it, it does not load. */
+function isViewAsset(file: string): boolean {
+  return folderOf(file) === "views" && !isMiddlewareFile(file) && !isViewFile(file);
+}
+
 /** The leading segments of a glob that hold no pattern: the folder fast-glob starts from. */
 function staticBase(pattern: string): string {
   const segments = pattern.split("/");
@@ -75,9 +81,10 @@ async function isDirectory(path: string): Promise<boolean> {
 /**
  * Lists the files of a server directory that load, in a stable order (same
  * tree, same list), with fast-glob: every file under tools/, prompts/ and
- * resources/ (or those `include` matches) except ALWAYS_SKIPPED and what
- * `exclude` matches. Links are followed while their target stays inside the
- * directory and forms no cycle; any other is left out with a warning.
+ * resources/, and every view under views/ (or those `include` matches)
+ * except ALWAYS_SKIPPED and what `exclude` matches. Links are followed while
+ * their target stays inside the directory and forms no cycle; any other is
+ * left out with a warning.
  */
 export async function scanDirectory(dir: string, patterns: ScanPatterns = {}): Promise<ScanResult> {
   const root = await realpath(dir);
@@ -106,7 +113,7 @@ export async function scanDirectory(dir: string, patterns: ScanPatterns = {}): P
     suppressErrors: true,
     unique: true,
   });
-  const files = found.filter((file) => !isPrivate(file));
+  const files = found.filter((file) => !isPrivate(file) && !isViewAsset(file));
   files.sort();
   return {
     folders,

@@ -35,6 +35,7 @@ function droppedKeys(version: string, withAnnotations = false): string[] {
 export function toolForVersion(tool: Tool, version: string): Tool {
   const keys = droppedKeys(version, true);
   if (!supports(version, "outputSchema")) keys.push("outputSchema");
+  if (!supports(version, "legacyTasks")) keys.push("execution");
   return omit(tool, keys);
 }
 

@@ -10,6 +10,12 @@ export const McpErrorCode = {
   SessionNotFound: -32001,
   /** Up to 2025-11-25: a resource URI nothing serves (2026-07-28 uses -32602 with `data.uri`). */
   ResourceNotFound: -32002,
+  /**
+   * mcp-dir's own (legacy range): the caller's access token lacks scopes the
+   * definition needs, named in `data.requiredScopes`; over HTTP a 403 with
+   * an `insufficient_scope` challenge carries it.
+   */
+  InsufficientScope: -32003,
   /** 2026-07-28: HTTP headers and body disagree, or a required header is missing. */
   HeaderMismatch: -32020,
   /** 2026-07-28: the request needs a client capability the client did not declare. */

@@ -101,6 +101,9 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** Whether a tool may run as a task: "forbidden" (the default), "optional" or "required". */
+export type TaskSupport = "forbidden" | "optional" | "required";
+
 export interface Tool {
   name: string;
   title?: string;
@@ -109,6 +112,8 @@ export interface Tool {
   outputSchema?: JsonObject;
   annotations?: ToolAnnotations;
   icons?: Icon[];
+  /** 2025-11-25 only: how the tool may be called (as a task). */
+  execution?: { taskSupport?: TaskSupport };
   _meta?: Meta;
 }
 
@@ -191,6 +196,8 @@ export interface ClientCapabilities {
   sampling?: JsonObject;
   elicitation?: JsonObject;
   experimental?: JsonObject;
+  /** Extension identifiers (`com.example/name`) and their settings. */
+  extensions?: Record<string, JsonObject>;
   [key: string]: unknown;
 }
 
@@ -201,6 +208,8 @@ export interface ServerCapabilities {
   completions?: JsonObject;
   logging?: JsonObject;
   experimental?: JsonObject;
+  /** 2025-11-25 only: the experimental tasks (`list`, `cancel`, `requests.tools.call`). */
+  tasks?: JsonObject;
   /** 2026-07-28: extension identifiers (`com.example/name`) and their settings. */
   extensions?: Record<string, JsonObject>;
 }

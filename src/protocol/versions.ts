@@ -40,13 +40,17 @@ export const FEATURE_SINCE = {
   completionContext: "2025-06-18",
   icons: "2025-11-25",
   urlElicitation: "2025-11-25",
-  extensions: "2026-07-28",
+  /** The experimental tasks of 2025-11-25 alone; 2026-07-28 has the tasks extension instead. */
+  legacyTasks: "2025-11-25",
+  /** The tasks extension (SEP-2663). */
+  tasksExtension: "2026-07-28",
 } as const;
 
 export type Feature = keyof typeof FEATURE_SINCE;
 
 export function supports(version: string, feature: Feature): boolean {
   if (feature === "batching") return version === "2025-03-26";
+  if (feature === "legacyTasks") return version === "2025-11-25";
   return atLeast(version, FEATURE_SINCE[feature]);
 }
 

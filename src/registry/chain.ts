@@ -34,7 +34,7 @@ export function composeChain(middleware: readonly Middleware[], info: Definition
     const lent = ctx as ChainContext;
     lent.definition = info;
     lent.args = args;
-    const step = async (index: number): Promise<R> => {
+    const step = (index: number): Promise<R> => {
       const current = middleware[index];
       if (current === undefined) return ends.run(lent.args ?? {});
       // Calling next() again gives the same result rather than running the rest twice.
@@ -45,16 +45,32 @@ export function composeChain(middleware: readonly Middleware[], info: Definition
       };
       let value: unknown;
       try {
-        value = await current(lent as MiddlewareContext, next);
+        value = current(lent as MiddlewareContext, next);
       } catch (error) {
-        return ends.fail(error);
+        return settled(() => ends.fail(error));
       }
-      if (rest !== undefined) {
-        const result = await rest;
-        if (value === undefined || value === result) return result;
-      }
-      return ends.settle(value);
+      // `return next()`: the rest's outcome, as it is, with no turn of its own.
+      if (value === rest && rest !== undefined) return rest;
+      return Promise.resolve(value).then(
+        async (returned) => {
+          if (rest !== undefined) {
+            const result = await rest;
+            if (returned === undefined || returned === result) return result;
+          }
+          return ends.settle(returned);
+        },
+        (error: unknown) => ends.fail(error),
+      );
     };
     return step(0);
   };
+}
+
+/** What `make` returns, or throws, as a promise: a middleware's throw settles as its async throw would. */
+function settled<R>(make: () => R | Promise<R>): Promise<R> {
+  try {
+    return Promise.resolve(make());
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

@@ -6,8 +6,13 @@ import {
 import type { CompiledPrompt } from "../define/prompt.js";
 import type { CompiledResource } from "../define/resource.js";
 import type { CompiledTool } from "../define/tool.js";
+import { toolUi } from "../define/tool-ui.js";
+import type { Tool } from "../protocol/types.js";
+import { handlerChannel } from "../tracing/channels.js";
 import { type Compiled, compile, identities, type SourceEntry } from "./definition.js";
-import { folderOfSource, type Served, servedDefinitions } from "./served.js";
+import { folderOfSource, type Served, scopeUnion, servedDefinitions, UNWRAPPED } from "./served.js";
+import { tracedChain } from "./traced-chain.js";
+import { linkViews, viewsAmong } from "./view-links.js";
 
 export interface RegistryChange {
   /** Kinds whose list, as a client sees it, changed. */
@@ -49,6 +54,9 @@ export class Registry {
   /** The server's own middleware, around every folder's. */
   private serverMiddleware: readonly MiddlewareDefinition[] = [];
   private servedMap = new Map<Compiled, Served>();
+  /** The same, publishing each middleware and handler run: composed when first traced. */
+  private tracedMap: Map<Compiled, Served> | undefined;
+  private scopeSummary: ReturnType<Registry["scopes"]> | undefined;
   private readonly owners = new Map<string, string>();
   private readonly listeners = new Set<RegistryListener>();
   private toolMap = new Map<string, CompiledTool>();
@@ -58,6 +66,9 @@ export class Registry {
   private sortedTools: CompiledTool[] = [];
   private sortedPrompts: CompiledPrompt[] = [];
   private sortedResources: CompiledResource[] = [];
+  private sortedViews: CompiledResource[] = [];
+  /** Tools a view shows by convention (named like it), with the descriptor that says so. */
+  private linkedTools = new Map<CompiledTool, Tool>();
   /** The lists as clients see them, to tell whether an update changed any. */
   private signatures = listSignatures([], [], []);
 
@@ -136,10 +147,11 @@ export class Registry {
     this.rebuildIndexes();
 
     const signatures = this.signatures;
-    this.signatures = listSignatures(this.sortedTools, this.sortedPrompts, [
-      ...this.sortedResources,
-      ...this.templateList,
-    ]);
+    this.signatures = listSignatures(
+      this.sortedTools.map((tool) => this.toolDescriptor(tool)),
+      this.sortedPrompts.map((prompt) => prompt.descriptor),
+      [...this.sortedResources, ...this.templateList].map((resource) => resource.descriptor),
+    );
     const change: RegistryChange = {
       tools: signatures.tools !== this.signatures.tools,
       prompts: signatures.prompts !== this.signatures.prompts,
@@ -162,11 +174,32 @@ export class Registry {
     this.toolMap = new Map(this.sortedTools.map((t) => [t.name, t]));
     this.promptMap = new Map(this.sortedPrompts.map((p) => [p.name, p]));
     this.resourceMap = new Map(this.sortedResources.map((r) => [r.uri as string, r]));
+    this.sortedViews = viewsAmong(this.sortedResources);
+    this.linkedTools = linkViews(this.sortedTools, this.sortedViews);
     this.servedMap = servedDefinitions(
       this.bySource,
       this.middlewareBySource,
       this.serverMiddleware,
     );
+    this.tracedMap = undefined;
+    this.scopeSummary = undefined;
+  }
+
+  /**
+   * The OAuth scopes in use: `declared`, every scope any definition needs
+   * (what the protected-resource metadata lists); `shared`, those every
+   * definition needs (the server's middleware and the root `_middleware`'s),
+   * what a client is told to ask for first.
+   */
+  scopes(): { readonly declared: readonly string[]; readonly shared: readonly string[] } {
+    if (this.scopeSummary === undefined) {
+      const root = [...this.middlewareBySource].find(([source]) => folderOfSource(source) === "");
+      this.scopeSummary = {
+        declared: scopeUnion([...this.servedMap.values()].map((served) => served.scopes)),
+        shared: scopeUnion([...this.serverMiddleware, root?.[1]].map((m) => m?.scopes)),
+      };
+    }
+    return this.scopeSummary;
   }
 
   /** Two middleware for one folder (`_middleware.ts` and `_middleware.js`): the second is refused. */
@@ -210,7 +243,19 @@ export class Registry {
 
   /** How a definition is served: its middleware chain and its time limit. */
   served(compiled: Compiled): Served {
-    return this.servedMap.get(compiled) ?? { middleware: [], chain: undefined, timeout: undefined };
+    const served = handlerChannel?.hasSubscribers ? this.traced() : this.servedMap;
+    return served.get(compiled) ?? UNWRAPPED;
+  }
+
+  /** Served while something subscribes to `mcp-dir:handler`: each middleware and handler run published. */
+  private traced(): Map<Compiled, Served> {
+    this.tracedMap ??= servedDefinitions(
+      this.bySource,
+      this.middlewareBySource,
+      this.serverMiddleware,
+      tracedChain,
+    );
+    return this.tracedMap;
   }
 
   tool(name: string): CompiledTool | undefined {
@@ -254,6 +299,26 @@ export class Registry {
     return this.templateList;
   }
 
+  /** The resources that are views (MCP Apps, at `ui://` URIs), among `resources`. */
+  get views(): readonly CompiledResource[] {
+    return this.sortedViews;
+  }
+
+  /**
+   * A tool as clients that show views see it: with `_meta.ui.resourceUri`
+   * naming the view of its name when it names none itself.
+   */
+  toolDescriptor(tool: CompiledTool): Tool {
+    return this.linkedTools.get(tool) ?? tool.descriptor;
+  }
+
+  /** The tools whose view is `uri` (named in their `_meta.ui`, or by convention), by name. */
+  toolsShownBy(uri: string): CompiledTool[] {
+    return this.sortedTools.filter(
+      (tool) => toolUi(this.toolDescriptor(tool)._meta)?.resourceUri === uri,
+    );
+  }
+
   /** Every source that gives the registry anything: definitions, or a folder's middleware. */
   sources(): string[] {
     return [...new Set([...this.bySource.keys(), ...this.middlewareBySource.keys()])];
@@ -272,11 +337,11 @@ export class Registry {
 type Signatures = { tools: string; prompts: string; resources: string };
 
 function listSignatures(
-  tools: readonly Compiled[],
-  prompts: readonly Compiled[],
-  resources: readonly Compiled[],
+  tools: readonly object[],
+  prompts: readonly object[],
+  resources: readonly object[],
 ): Signatures {
-  const of = (list: readonly Compiled[]) => JSON.stringify(list.map((c) => c.descriptor));
+  const of = (list: readonly object[]) => JSON.stringify(list);
   return { tools: of(tools), prompts: of(prompts), resources: of(resources) };
 }
 

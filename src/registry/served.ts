@@ -2,6 +2,24 @@ import type { DefinitionInfo, Middleware, MiddlewareDefinition } from "../define
 import { type Chain, composeChain } from "./chain.js";
 import type { Compiled } from "./definition.js";
 
+/** One middleware around a definition, and where it comes from: "(server)", or its `_middleware` file. */
+export interface Layer {
+  readonly run: Middleware;
+  readonly source: string;
+}
+
+/** How a definition's layers, outermost first, become what runs it; undefined: its handler, directly. */
+export type Compose = (layers: readonly Layer[], info: DefinitionInfo) => Chain | undefined;
+
+/** The chain as it runs while nothing traces it: none at all when no middleware runs. */
+export const plainChain: Compose = (layers, info) => {
+  if (layers.length === 0) return undefined;
+  return composeChain(
+    layers.map(({ run }) => run),
+    info,
+  );
+};
+
 /** How one definition is served, beyond itself: composed when the registry changes. */
 export interface Served {
   /** What wraps it, outermost first: "(server)" for the server's own, else the `_middleware` file. */
@@ -10,6 +28,23 @@ export interface Served {
   readonly chain: Chain | undefined;
   /** The time limit the nearest folder that sets one gives it, and that folder's file. */
   readonly timeout: { readonly ms: number; readonly source: string } | undefined;
+  /** The OAuth scopes a caller needs: its own, its folders', the server's; sorted, once each. */
+  readonly scopes: readonly string[];
+}
+
+/** How a definition nothing wraps is served. */
+export const UNWRAPPED: Served = {
+  middleware: [],
+  chain: undefined,
+  timeout: undefined,
+  scopes: [],
+};
+
+/** The scopes of several lists, once each, sorted. */
+export function scopeUnion(lists: readonly (readonly string[] | undefined)[]): readonly string[] {
+  const all = new Set<string>();
+  for (const list of lists) for (const scope of list ?? []) all.add(scope);
+  return [...all].sort();
 }
 
 /** What the server's own middleware are called where a definition's wrappers are listed. */
@@ -46,13 +81,15 @@ function infoOf(compiled: Compiled, source: string): DefinitionInfo {
 }
 
 /**
- * Every definition's middleware, composed: the server's own first, then the
- * `_middleware` of each folder from the root down to the definition's own.
+ * Every definition's middleware, composed by `compose`: the server's own
+ * first, then the `_middleware` of each folder from the root down to the
+ * definition's own.
  */
 export function servedDefinitions(
   bySource: ReadonlyMap<string, readonly Compiled[]>,
   middlewareBySource: ReadonlyMap<string, MiddlewareDefinition>,
   serverMiddleware: readonly MiddlewareDefinition[],
+  compose: Compose = plainChain,
 ): Map<Compiled, Served> {
   const byFolder = new Map<string, { source: string; definition: MiddlewareDefinition }>();
   for (const [source, definition] of middlewareBySource) {
@@ -61,8 +98,11 @@ export function servedDefinitions(
   const served = new Map<Compiled, Served>();
   for (const [source, compiledList] of bySource) {
     const wrappers: string[] = serverMiddleware.map(() => SERVER_MIDDLEWARE);
-    const runs: Middleware[] = [];
-    for (const definition of serverMiddleware) if (definition.run) runs.push(definition.run);
+    const shared = serverMiddleware.map((definition) => definition.scopes);
+    const layers: Layer[] = [];
+    for (const { run } of serverMiddleware) {
+      if (run) layers.push({ run, source: SERVER_MIDDLEWARE });
+    }
     let timeout: Served["timeout"];
     for (const { timeoutMs } of serverMiddleware) {
       if (timeoutMs !== undefined) timeout = { ms: timeoutMs, source: SERVER_MIDDLEWARE };
@@ -71,13 +111,16 @@ export function servedDefinitions(
       const found = byFolder.get(folder);
       if (!found) continue;
       wrappers.push(found.source);
-      if (found.definition.run) runs.push(found.definition.run);
+      const { run } = found.definition;
+      if (run) layers.push({ run, source: found.source });
       const { timeoutMs } = found.definition;
       if (timeoutMs !== undefined) timeout = { ms: timeoutMs, source: found.source };
+      shared.push(found.definition.scopes);
     }
     for (const compiled of compiledList) {
-      const chain = runs.length === 0 ? undefined : composeChain(runs, infoOf(compiled, source));
-      served.set(compiled, { middleware: wrappers, chain, timeout });
+      const chain = compose(layers, infoOf(compiled, source));
+      const scopes = scopeUnion([...shared, compiled.definition.scopes]);
+      served.set(compiled, { middleware: wrappers, chain, timeout, scopes });
     }
   }
   return served;

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../define/auth.js";
 import {
   ErrorCode,
   failure,
@@ -46,15 +47,15 @@ export class Connection implements MessageReceiver {
     return this.session;
   }
 
-  receive(parsed: Parsed): void {
+  receive(parsed: Parsed, auth?: AuthInfo): void {
     if (this.session) {
-      this.session.receive(parsed);
+      this.session.receive(parsed, auth);
     } else if (parsed.kind === "invalid") {
       this.transport.send(parsed.error);
     } else if (parsed.kind === "single" && (this.stateless || eraOf(parsed) === "stateless")) {
       // A server/discover probe is answered without fixing the era: dual-era clients probe with it.
       if (!this.stateless && !isDiscover(parsed.message)) this.stateless = true;
-      this.serve(parsed.message);
+      this.serve(parsed.message, auth);
     } else if (this.stateless) {
       this.transport.send(
         failure(
@@ -65,13 +66,13 @@ export class Connection implements MessageReceiver {
       );
     } else {
       this.session = this.openSession(this.transport);
-      this.session.receive(parsed);
+      this.session.receive(parsed, auth);
     }
   }
 
-  private serve(message: JsonRpcMessage): void {
+  private serve(message: JsonRpcMessage, auth: AuthInfo | undefined): void {
     if (isRequest(message)) {
-      this.replies.add(this.serveRequest(message), (error) =>
+      this.replies.add(this.serveRequest(message, auth), (error) =>
         reportServerFault(this.engine, `sending the response to ${message.method}`, error),
       );
     } else if (isNotification(message)) {
@@ -88,7 +89,7 @@ export class Connection implements MessageReceiver {
     }
   }
 
-  private async serveRequest(request: JsonRpcRequest): Promise<void> {
+  private async serveRequest(request: JsonRpcRequest, auth: AuthInfo | undefined): Promise<void> {
     const { id } = request;
     if (this.inFlight.has(id)) {
       this.transport.send(failure(id, ErrorCode.InvalidRequest, idInUseMessage(id)));
@@ -100,6 +101,7 @@ export class Connection implements MessageReceiver {
       notify: (method: string, params: Params) => {
         if (!this.isClosed) this.transport.send({ jsonrpc: "2.0", method, params });
       },
+      network: this.transport.network,
     };
     try {
       const response = await serveStateless(
@@ -108,6 +110,7 @@ export class Connection implements MessageReceiver {
         channel,
         inFlight,
         this.inputOver.signal,
+        auth,
       );
       if (response && !this.isClosed) this.transport.send(response);
     } finally {

@@ -13,7 +13,7 @@ import type { RequestEnv } from "./env.js";
 import { methodsFor } from "./methods/index.js";
 import type { Params } from "./params.js";
 import { RequestContext } from "./request-context.js";
-import { sizeOver, tooLarge } from "./result-size.js";
+import { cannotEncode, sizeOver, tooLarge } from "./result-size.js";
 import { encodeCompleteResult } from "./stateless/result.js";
 
 /**
@@ -44,6 +44,7 @@ export async function dispatch(
     }
     // An ask still unanswered replaces whatever the run returned or threw after it.
     if (inputRound?.hasPending) result = inputRound.inputRequired();
+    if (env.trace) env.trace.returned = result;
     if (inFlight.cancelled) return undefined;
     // Encoded here, once, so a result that is not JSON fails this request, named, and
     // never the transport that would have encoded it.
@@ -51,14 +52,7 @@ export async function dispatch(
     try {
       encoded = encode(engine, env, result);
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      const target = params.name ?? params.uri;
-      const of = typeof target === "string" ? ` of ${JSON.stringify(target)}` : "";
-      return failure(
-        id,
-        ErrorCode.InternalError,
-        `${method}${of} returned a result that cannot be sent as JSON: ${why}; return plain JSON values (no BigInt, no cycles)`,
-      );
+      return failure(id, ErrorCode.InternalError, cannotEncode(method, params, error));
     }
     // Past the size limit it is not sent: a tool's caller gets an isError result, others -32603.
     const bytes = sizeOver(encoded.json, engine.maxResultBytes);

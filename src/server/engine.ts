@@ -6,6 +6,7 @@ import type { ListCache } from "./list-cache.js";
 import type { MemoryBudget } from "./memory-budget.js";
 import type { LogMessage } from "./notices.js";
 import type { CacheHints } from "./stateless/result.js";
+import type { TaskService } from "./tasks/tasks.js";
 
 /** What the method handlers may use of the server. */
 export interface Engine {
@@ -19,6 +20,8 @@ export interface Engine {
   readonly maxSubscriptions: number;
   /** What all clients together may make the server keep between their requests. */
   readonly memory: MemoryBudget;
+  /** Tool calls run as tasks: where they are kept and how long. */
+  readonly tasks: TaskService;
   /** How 2026-07-28 requests ask for input: the requestState signer and the round cap. */
   readonly inputRounds: InputRoundLimits;
   /** How long (ms) one run of a handler may take unless its definition says; 0: no limit. */

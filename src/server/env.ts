@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../define/auth.js";
 import type { SessionInfo } from "../define/context.js";
 import type { JsonRpcId } from "../jsonrpc/index.js";
 import type {
@@ -6,6 +7,7 @@ import type {
   LoggingLevel,
   ProtocolVersion,
 } from "../protocol/index.js";
+import type { Network, RequestTrace } from "../tracing/channels.js";
 import type { InFlight } from "./in-flight.js";
 import type { InputRound } from "./input-rounds/input-round.js";
 import type { Params } from "./params.js";
@@ -18,10 +20,13 @@ export interface ClientChannel {
   /** A notification related to the request (progress, log). */
   notify(method: string, params: Params): void;
   /**
-   * A request to the client (elicitation, sampling, roots). Only a 2025
-   * session can send one; a 2026 request asks through its result instead.
+   * A request to the client (elicitation, sampling, roots). A 2025 session
+   * sends one; a 2026 request asks through its result instead, and a task
+   * through its own state. `key` is the author's name for the ask, if any.
    */
-  request?(method: string, params: Params, signal: AbortSignal): Promise<unknown>;
+  request?(method: string, params: Params, signal: AbortSignal, key?: string): Promise<unknown>;
+  /** How the request and its messages travel, as traces name it. */
+  readonly network?: Network;
 }
 
 /** What a 2025 session lends the requests it carries. */
@@ -66,4 +71,14 @@ export interface RequestEnv {
   readonly closing?: AbortSignal;
   /** A 2026-07-28 request that may ask its client for input through its result. */
   readonly inputRound?: InputRound;
+  /** What is published of this request while something traces it: dispatch adds what it returned. */
+  readonly trace?: RequestTrace;
+  /** The caller its transport verified (HTTP with OAuth); scopes are checked against it. */
+  readonly auth?: AuthInfo;
+  /**
+   * Who made the request, when the transport verified it (`callerKey` of
+   * `auth`): opaque, compared for equality only. Tasks are
+   * bound to it; without one, to the 2025 session, else to nobody.
+   */
+  readonly principal?: string;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AuthInfo } from "../define/auth.js";
 import type {
   AskOptions,
   ClientInfo,
@@ -74,6 +75,10 @@ export class RequestContext implements HandlerContext {
 
   get session(): SessionInfo | undefined {
     return this.env.session;
+  }
+
+  get auth(): AuthInfo | undefined {
+    return this.env.auth;
   }
 
   get signal(): AbortSignal {
@@ -160,7 +165,7 @@ export class RequestContext implements HandlerContext {
     options: AskOptions | undefined,
   ): Promise<unknown> {
     const { channel, inputRound } = this.env;
-    if (channel.request) return channel.request(method, params, this.signal);
+    if (channel.request) return channel.request(method, params, this.signal, options?.key);
     if (inputRound) return inputRound.ask(method, params, options?.key);
     return Promise.reject(this.cannotAsk(`${method} cannot be asked for here`));
   }

@@ -30,6 +30,14 @@ export function tooLarge(
   throw new JsonRpcError(ErrorCode.InternalError, message);
 }
 
+/** Why a result could not be sent: `error` is what JSON.stringify threw. */
+export function cannotEncode(method: string, params: Params, error: unknown): string {
+  const why = error instanceof Error ? error.message : String(error);
+  const target = params.name ?? params.uri;
+  const of = typeof target === "string" ? ` of ${JSON.stringify(target)}` : "";
+  return `${method}${of} returned a result that cannot be sent as JSON: ${why}; return plain JSON values (no BigInt, no cycles)`;
+}
+
 function subjectOf(method: string, params: Params): string {
   if (method === "tools/call") return `Tool ${JSON.stringify(params.name)}`;
   if (method === "prompts/get") return `Prompt ${JSON.stringify(params.name)}`;

@@ -1,8 +1,10 @@
+import type { AuthInfo } from "../define/auth.js";
 import {
   defineMiddleware,
   type Middleware,
   type MiddlewareDefinition,
 } from "../define/middleware.js";
+import { thrownMessage } from "../define/thrown.js";
 import { timeoutProblem } from "../define/timeout.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
 import type {
@@ -11,9 +13,9 @@ import type {
   LoggingLevel,
   ServerCapabilities,
 } from "../protocol/types.js";
-import { supports } from "../protocol/versions.js";
 import type { Definition } from "../registry/definition.js";
 import { Registry } from "../registry/registry.js";
+import { checkExtensions, type ListedKind, offeredCapabilities } from "./capabilities.js";
 import { type ChangeBus, InProcessChangeBus } from "./change-bus.js";
 import { ChangeNotifier } from "./change-notifier.js";
 import { Connection } from "./connection.js";
@@ -27,13 +29,16 @@ import { heapQuarter, MemoryBudget } from "./memory-budget.js";
 import { type LogMessage, logParams, Notices } from "./notices.js";
 import { onAbort } from "./on-abort.js";
 import type { Params } from "./params.js";
+import { type RedisOptions, resolveRedisOptions } from "./replicas/redis-options.js";
+import { RedisReplicas } from "./replicas/redis-replicas.js";
 import { ResourceWatchers } from "./resource-watchers.js";
 import { Session } from "./session.js";
 import type { CacheHints } from "./stateless/result.js";
 import { serveStateless } from "./stateless/serve.js";
+import { DEFAULT_MAX_TASKS, type TaskOptions, TaskService } from "./tasks/tasks.js";
 import type { Transport } from "./transport.js";
 
-export type ListedKind = "tools" | "prompts" | "resources";
+export type { ListedKind };
 
 export interface ServerOptions extends Implementation {
   /** Sent to clients at initialize: how to use this server. */
@@ -46,8 +51,15 @@ export interface ServerOptions extends Implementation {
   logLevel?: LoggingLevel;
   /** Where the server's own diagnostics go. Default: stderr. */
   warn?: (message: string) => void;
-  /** Carries changes to clients; share one between replicas. Default: in-process. */
+  /** Carries changes to clients; share one between replicas. Default: in-process, or Redis's with `redis`. */
   bus?: ChangeBus;
+  /**
+   * Redis, shared by the replicas of this server (a URL, or the URL with
+   * settings): tasks, resource updates announced by code and the streams of
+   * 2025 sessions then cross replicas. Default: none, everything in this
+   * process. `bus` and `tasks.store`, when given, win over it.
+   */
+  redis?: string | RedisOptions;
   /**
    * How long (ms) a 2026-07-28 client may keep a list or `server/discover`
    * result without asking again. Default 0: always ask, so a change is seen at
@@ -66,12 +78,19 @@ export interface ServerOptions extends Implementation {
    */
   memoryBudgetBytes?: number;
   /**
-   * Extensions this server supports, advertised in its capabilities to
-   * 2026-07-28 clients: identifier (`com.example/name`) → settings (`{}` for none).
+   * Extensions this server supports, advertised in its capabilities:
+   * identifier (`com.example/name`) → settings (`{}` for none). MCP Apps
+   * (`io.modelcontextprotocol/ui`) is added whenever the server has a view.
    */
   extensions?: Record<string, JsonObject>;
   /** How 2026-07-28 requests ask their client for input (`ctx.elicit`, `ctx.sample`, `ctx.roots`). */
   inputRounds?: InputRoundOptions;
+  /**
+   * Tool calls run as tasks (tools defined with `task: "optional"` or
+   * `"required"`): how long each is kept, how often clients poll, how many
+   * are kept at once, and where.
+   */
+  tasks?: TaskOptions;
   /**
    * How long (ms) one run of a tool, prompt or resource handler may take
    * unless its definition sets `timeoutMs`; 0 for no limit. Default 5 minutes.
@@ -128,6 +147,7 @@ export class McpServer implements Engine {
   readonly maxSubscriptions: number;
   readonly memory: MemoryBudget;
   readonly inputRounds: InputRoundLimits;
+  readonly tasks: TaskService;
   readonly callTimeoutMs: number;
   readonly maxResultBytes: number;
   private readonly cacheTtlMs: number;
@@ -137,6 +157,8 @@ export class McpServer implements Engine {
   private readonly announce: Set<ListedKind>;
   private readonly standing = new Notices();
   readonly bus: ChangeBus;
+  /** What this server shares with its replicas through Redis, when it does. @internal */
+  readonly replicas: RedisReplicas | undefined;
   private readonly sessions = new Set<Session>();
   private readonly notifier: ChangeNotifier;
   private readonly watchers: ResourceWatchers;
@@ -153,11 +175,13 @@ export class McpServer implements Engine {
       logLevel,
       warn,
       bus,
+      redis,
       cacheTtlMs,
       maxSubscriptions,
       memoryBudgetBytes,
       extensions,
       inputRounds,
+      tasks,
       callTimeoutMs,
       maxResultBytes,
       middleware,
@@ -192,7 +216,22 @@ export class McpServer implements Engine {
     this.announce = new Set(announce ?? []);
     this.defaultLogLevel = logLevel ?? "debug";
     this.warnSink = warn ?? ((message) => process.stderr.write(`[mcp-dir] ${message}\n`));
-    this.bus = bus ?? new InProcessChangeBus();
+    this.replicas =
+      redis === undefined
+        ? undefined
+        : new RedisReplicas(
+            resolveRedisOptions(redis, info.name),
+            tasks?.maxTasks ?? DEFAULT_MAX_TASKS,
+            (message) => this.warn(message),
+          );
+    this.tasks = new TaskService(
+      {
+        ...tasks,
+        ...(tasks?.store === undefined && this.replicas && { store: this.replicas.tasks }),
+      },
+      this.memory,
+    );
+    this.bus = bus ?? this.replicas?.bus ?? new InProcessChangeBus();
     this.notifier = new ChangeNotifier(this.bus);
     this.watchers = new ResourceWatchers(
       (uri) => this.resourceUpdated(uri),
@@ -208,6 +247,17 @@ export class McpServer implements Engine {
       this.notifier.add(change);
       this.watchers.sync(this.registry);
     });
+    // Last: nothing above may throw once a connection is open.
+    this.replicas?.start();
+  }
+
+  /**
+   * Resolves once what this server shares with its replicas can be reached
+   * (at once without Redis), or after a few seconds of trying: it then serves
+   * what needs no Redis, and connects when it can.
+   */
+  async ready(): Promise<void> {
+    await this.replicas?.ready();
   }
 
   /** Adds definitions made in code (defineTool, definePrompt, defineResource). */
@@ -234,7 +284,14 @@ export class McpServer implements Engine {
 
   /** A 2025 session over `transport`, which the caller has started or will start with it. @internal */
   openSession(transport: Transport): Session {
-    const session = new Session(this, transport, (ended) => this.sessions.delete(ended));
+    const session = new Session(this, transport, (ended) => {
+      this.sessions.delete(ended);
+      this.tasks.sessionEnded(ended.id).catch((error: unknown) => {
+        this.warn(
+          `the tasks of ended session ${ended.id} were not cancelled: ${thrownMessage(error)}`,
+        );
+      });
+    });
     this.sessions.add(session);
     return session;
   }
@@ -245,6 +302,8 @@ export class McpServer implements Engine {
    * it, aborting `closing` ends a long-lived one (a listen stream) with its
    * graceful result. Resolves to the response, or undefined when it was
    * cancelled; never rejects (a failure of the server's own is a -32603 response).
+   * `auth`: the caller your transport verified, checked against each
+   * definition's scopes and given to handlers as `ctx.auth`.
    */
   serveRequest(
     request: JsonRpcRequest,
@@ -252,6 +311,7 @@ export class McpServer implements Engine {
       notify(message: JsonRpcNotification): void;
       signal?: AbortSignal;
       closing?: AbortSignal;
+      auth?: AuthInfo;
     },
   ): Promise<JsonRpcResponse | undefined> {
     const inFlight = new InFlight();
@@ -264,7 +324,7 @@ export class McpServer implements Engine {
       notify: (method: string, params: Params) =>
         options.notify({ jsonrpc: "2.0", method, params }),
     };
-    const served = this.serveStateless(request, channel, inFlight, options.closing);
+    const served = this.serveStateless(request, channel, inFlight, options.closing, options.auth);
     return stop ? served.finally(stop) : served;
   }
 
@@ -274,8 +334,9 @@ export class McpServer implements Engine {
     channel: ClientChannel,
     inFlight: InFlight,
     closing?: AbortSignal,
+    auth?: AuthInfo,
   ): Promise<JsonRpcResponse | undefined> {
-    return serveStateless(this, request, channel, inFlight, closing);
+    return serveStateless(this, request, channel, inFlight, closing, auth);
   }
 
   /**
@@ -285,7 +346,7 @@ export class McpServer implements Engine {
    * notification per URI.
    */
   resourceUpdated(uri: string): void {
-    this.notifier.add({ tools: false, prompts: false, resources: false, updatedUris: [uri] });
+    this.notifier.announce(uri);
   }
 
   get sessionCount(): number {
@@ -310,28 +371,10 @@ export class McpServer implements Engine {
   capabilities(version: string): ServerCapabilities {
     let offered = this.offered.get(version);
     if (offered === undefined) {
-      offered = this.computeCapabilities(version);
+      offered = offeredCapabilities(this.registry, this.announce, this.extensions, version);
       this.offered.set(version, offered);
     }
     return offered;
-  }
-
-  private computeCapabilities(version: string): ServerCapabilities {
-    const has = (kind: ListedKind, count: number) => count > 0 || this.announce.has(kind);
-    const { registry } = this;
-    const capabilities: ServerCapabilities = { logging: {} };
-    if (has("tools", registry.tools.length)) capabilities.tools = { listChanged: true };
-    if (has("prompts", registry.prompts.length)) capabilities.prompts = { listChanged: true };
-    const resourceCount = registry.resources.length + registry.templates.length;
-    if (has("resources", resourceCount)) {
-      capabilities.resources = { subscribe: true, listChanged: true };
-    }
-    const completable = capabilities.prompts || registry.templates.length > 0;
-    if (completable && supports(version, "completionsCapability")) capabilities.completions = {};
-    if (this.extensions && supports(version, "extensions")) {
-      capabilities.extensions = this.extensions;
-    }
-    return capabilities;
   }
 
   warn(message: string): void {
@@ -376,33 +419,20 @@ export class McpServer implements Engine {
     this.offered.clear();
   }
 
-  /** Ends every session and resource watch; listen streams end with their graceful result. */
+  /**
+   * Ends every session, resource watch and task run (each such task is left
+   * failed); listen streams end with their graceful result. With Redis, the
+   * replica then gives up its lease and disconnects.
+   */
   async close(): Promise<void> {
     this.closeController.abort();
     this.watchers.stopAll();
-    await Promise.all([...this.sessions].map((session) => session.close()));
+    await Promise.all([
+      this.tasks.close(),
+      ...[...this.sessions].map((session) => session.close()),
+    ]);
+    await this.replicas?.close();
   }
-}
-
-/** Extension identifiers need a prefix, as `_meta` keys do: `com.example/name`. */
-const EXTENSION_ID =
-  /^[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?)*\/[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/;
-
-function checkExtensions(
-  extensions: Record<string, JsonObject> | undefined,
-): Record<string, JsonObject> | undefined {
-  if (extensions === undefined) return undefined;
-  for (const [id, settings] of Object.entries(extensions)) {
-    if (!EXTENSION_ID.test(id)) {
-      throw new TypeError(
-        `extensions: ${JSON.stringify(id)} is not an extension identifier; use a prefixed name such as "com.example/my-extension"`,
-      );
-    }
-    if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
-      throw new TypeError(`extensions: the settings of "${id}" must be an object ({} for none)`);
-    }
-  }
-  return extensions;
 }
 
 function count(value: number | undefined, fallback: number, name: string): number {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AuthInfo } from "../define/auth.js";
 import {
   ErrorCode,
   failure,
@@ -19,11 +20,13 @@ import {
   type LoggingLevel,
 } from "../protocol/types.js";
 import { type ProtocolVersion, supports } from "../protocol/versions.js";
+import { type RequestTrace, requestChannel } from "../tracing/channels.js";
 import type { ServerChange } from "./change-bus.js";
 import { dispatch } from "./dispatch.js";
 import type { Engine } from "./engine.js";
 import type { RequestEnv, SessionState } from "./env.js";
 import { InFlight } from "./in-flight.js";
+import { callerKey } from "./input-rounds/request-state.js";
 import { methodsFor } from "./methods/index.js";
 import { OutboundRequests } from "./outbound.js";
 import type { Params } from "./params.js";
@@ -111,14 +114,14 @@ export class Session implements MessageReceiver, SessionState {
     return LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(this.logLevel);
   }
 
-  receive(parsed: Parsed): void {
+  receive(parsed: Parsed, auth?: AuthInfo): void {
     if (parsed.kind === "invalid") {
       this.send(parsed.error);
     } else if (parsed.kind === "single") {
-      const reply = this.process(parsed.message);
+      const reply = this.process(parsed.message, auth);
       if (reply) this.replying(reply.then((response) => response && this.send(response)));
     } else {
-      const reply = this.receiveBatch(parsed.items);
+      const reply = this.receiveBatch(parsed.items, auth);
       if (reply) this.replying(reply);
     }
   }
@@ -137,6 +140,7 @@ export class Session implements MessageReceiver, SessionState {
    */
   private receiveBatch(
     items: Extract<Parsed, { kind: "batch" }>["items"],
+    auth: AuthInfo | undefined,
   ): Promise<void> | undefined {
     if (!this.protocolVersion || !supports(this.protocolVersion, "batching")) {
       const why = this.protocolVersion
@@ -147,7 +151,7 @@ export class Session implements MessageReceiver, SessionState {
       );
       return undefined;
     }
-    const replies = items.map((item) => (item.ok ? this.process(item.message) : item.error));
+    const replies = items.map((item) => (item.ok ? this.process(item.message, auth) : item.error));
     if (!replies.some((reply) => reply instanceof Promise)) {
       this.sendBatch(replies as (JsonRpcResponse | undefined)[]);
       return undefined;
@@ -161,8 +165,11 @@ export class Session implements MessageReceiver, SessionState {
   }
 
   /** Handles one message; resolves to the response to send, if any. */
-  private process(message: JsonRpcMessage): Promise<JsonRpcResponse | undefined> | undefined {
-    if (isRequest(message)) return this.handleRequest(message);
+  private process(
+    message: JsonRpcMessage,
+    auth: AuthInfo | undefined,
+  ): Promise<JsonRpcResponse | undefined> | undefined {
+    if (isRequest(message)) return this.handleRequest(message, auth);
     if (isResponse(message)) {
       if (!this.outbound.settle(message)) {
         this.engine.warn(
@@ -175,7 +182,26 @@ export class Session implements MessageReceiver, SessionState {
     return undefined;
   }
 
-  private async handleRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+  /** Answers one request, published as one trace while something subscribes. */
+  private handleRequest(
+    request: JsonRpcRequest,
+    auth: AuthInfo | undefined,
+  ): Promise<JsonRpcResponse | undefined> {
+    if (!requestChannel?.hasSubscribers) return this.answer(request, auth, undefined);
+    const trace: RequestTrace = {
+      request,
+      era: "stateful",
+      session: this,
+      network: this.transport.network,
+    };
+    return requestChannel.tracePromise(() => this.answer(request, auth, trace), trace);
+  }
+
+  private async answer(
+    request: JsonRpcRequest,
+    auth: AuthInfo | undefined,
+    trace: RequestTrace | undefined,
+  ): Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
     const known = methodsFor("stateful").get(method);
     if (this.protocolVersion === undefined && known && !known.beforeInitialize) {
@@ -191,7 +217,7 @@ export class Session implements MessageReceiver, SessionState {
     const inFlight = new InFlight();
     this.inFlight.set(id, inFlight);
     try {
-      return await dispatch(this.engine, request, this.envFor(request, inFlight));
+      return await dispatch(this.engine, request, this.envFor(request, inFlight, auth, trace));
     } catch (error) {
       // dispatch answers every error of the handler's: what escapes it is the server's.
       const response = serverFault(this.engine, request, error);
@@ -201,7 +227,12 @@ export class Session implements MessageReceiver, SessionState {
     }
   }
 
-  private envFor(request: JsonRpcRequest, inFlight: InFlight): RequestEnv {
+  private envFor(
+    request: JsonRpcRequest,
+    inFlight: InFlight,
+    auth: AuthInfo | undefined,
+    trace: RequestTrace | undefined,
+  ): RequestEnv {
     const relatedRequestId = request.id;
     const params = request.params as Params | undefined;
     const token = (params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
@@ -220,6 +251,8 @@ export class Session implements MessageReceiver, SessionState {
       },
       wantsLog: (level) => this.wantsLog(level),
       session: this,
+      trace,
+      ...(auth !== undefined && { auth, principal: callerKey(auth) }),
     };
   }
 

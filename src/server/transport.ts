@@ -1,4 +1,6 @@
+import type { AuthInfo } from "../define/auth.js";
 import type { JsonRpcId, JsonRpcMessage, Parsed } from "../jsonrpc/index.js";
+import type { Network } from "../tracing/channels.js";
 
 export interface SendOptions {
   /** The client request this message belongs to (HTTP sends it on that request's stream). */
@@ -7,7 +9,8 @@ export interface SendOptions {
 
 /** What a transport delivers to the engine. */
 export interface MessageReceiver {
-  receive(parsed: Parsed): void;
+  /** `auth`: the caller the transport verified for these messages (HTTP with OAuth). */
+  receive(parsed: Parsed, auth?: AuthInfo): void;
   /**
    * The client will send nothing more (stdin ended) but may still read: the
    * requests it sent are answered (each within its time limit), then this
@@ -23,4 +26,6 @@ export interface Transport {
   start(receiver: MessageReceiver): void;
   send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): void;
   close(): Promise<void>;
+  /** How its bytes travel, as traces name it: `{ transport: "pipe" }` for stdio. */
+  readonly network?: Network;
 }

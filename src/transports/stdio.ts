@@ -27,6 +27,7 @@ export interface StdioOptions {
  * single request still goes out one microtask after it is answered.
  */
 export class StdioTransport implements Transport {
+  readonly network = { transport: "pipe" };
   private readonly decoder = new LineDecoder();
   private receiver: MessageReceiver | undefined;
   private ended = false;

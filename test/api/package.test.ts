@@ -48,6 +48,26 @@ describe("the published package", () => {
     expect(paths.filter((path) => path.endsWith(".map"))).toEqual([]);
   });
 
+  it("packs every file its exports name, mcp-dir/otel's with its types", async () => {
+    const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: ROOT,
+    });
+    const [pack] = JSON.parse(stdout) as [{ files: { path: string }[] }];
+    const paths = new Set(pack.files.map((file) => file.path));
+    const manifest = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as {
+      exports: Record<string, string | Record<string, string>>;
+    };
+    const named = Object.values(manifest.exports).flatMap((target) =>
+      typeof target === "string" ? [target] : Object.values(target),
+    );
+    expect(named.filter((target) => !paths.has(target.replace(/^\.\//, "")))).toEqual([]);
+    expect(manifest.exports["./otel"]).toEqual({
+      types: "./dist/otel/index.d.ts",
+      import: "./dist/otel/index.js",
+      default: "./dist/otel/index.js",
+    });
+  });
+
   it("runs no script when it is installed", async () => {
     const unpacked = await packAndUnpack();
     const manifest = JSON.parse(await readFile(join(unpacked, "package.json"), "utf8")) as {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as api from "../../src/index.js";
+import * as otel from "../../src/otel/index.js";
 
 describe("the public API", () => {
   it("exports exactly these runtime names (an export never disappears by accident)", () => {
@@ -9,6 +10,7 @@ describe("the public API", () => {
       "DefinitionError",
       "ErrorCode",
       "InProcessChangeBus",
+      "InProcessTaskStore",
       "JsonRpcError",
       "LOGGING_LEVELS",
       "McpErrorCode",
@@ -43,6 +45,10 @@ describe("the public API", () => {
       "toBase64",
       "watchServer",
     ]);
+  });
+
+  it("mcp-dir/otel exports exactly instrument", () => {
+    expect(Object.keys(otel)).toEqual(["instrument"]);
   });
 
   it("leaks no `any` into the published type declarations", () => {

@@ -8,12 +8,21 @@ import { join } from "node:path";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeClients, connectClient, type EraClient, shared } from "../eras/helpers/clients.js";
+import {
+  closeClients,
+  connectClient,
+  type EraClient,
+  SHOWS_VIEWS,
+  shared,
+} from "../eras/helpers/clients.js";
 import { EXAMPLE_SERVER, runCli, startCli, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { type Door, startDoor, stopWorkers, type Target } from "./helpers/runtimes.js";
 
-/** The same calls of every server; results compared without what each era adds. */
+/**
+ * The same calls of every server; results compared without what each era
+ * adds. Each client shows views, so the view and its links are compared too.
+ */
 const CALLS: [string, (client: EraClient) => Promise<Record<string, unknown>>][] = [
   ["tools/list", (c) => c.listTools()],
   [
@@ -33,6 +42,7 @@ const CALLS: [string, (client: EraClient) => Promise<Record<string, unknown>>][]
   ["resources/templates/list", (c) => c.listResourceTemplates()],
   ["resources/read (static)", (c) => c.readResource({ uri: "file:///config.json" })],
   ["resources/read (template)", (c) => c.readResource({ uri: "users://ada" })],
+  ["resources/read (view)", (c) => c.readResource({ uri: "ui://poll" })],
   [
     "completion/complete",
     (c) =>
@@ -66,9 +76,11 @@ let reference: Record<string, unknown>[];
 
 beforeAll(async () => {
   outRoot = await createServerDir({});
-  const served = await connectClient("v2 pinned to 2026-07-28", {
-    url: (await startCli(["serve", EXAMPLE_SERVER, "--http", "--port", "0"])).url,
-  });
+  const served = await connectClient(
+    "v2 pinned to 2026-07-28",
+    { url: (await startCli(["serve", EXAMPLE_SERVER, "--http", "--port", "0"])).url },
+    { capabilities: SHOWS_VIEWS },
+  );
   reference = [];
   for (const [, call] of CALLS) reference.push(shared(await call(served)));
 });
@@ -89,15 +101,17 @@ describe.each(["node", "bun", "deno", "cloudflare"] as const)("a build for %s", 
     expect(built.code).toBe(0);
     expect(built.stdout).toMatch(
       new RegExp(
-        `^mcp-dir build: .+ \\(7 tools, 2 prompts, 3 resources, 1 resource template\\) for ${runtime}: `,
+        `^mcp-dir build: .+ \\(10 tools, 2 prompts, 3 resources, 1 resource template, 1 view\\) for ${runtime}: `,
       ),
     );
   });
 
   it("answers the official v2 client as serve example-server does, over HTTP", async () => {
-    const client = await connectClient("v2 pinned to 2026-07-28", {
-      url: await serveBuilt(runtime, out),
-    });
+    const client = await connectClient(
+      "v2 pinned to 2026-07-28",
+      { url: await serveBuilt(runtime, out) },
+      { capabilities: SHOWS_VIEWS },
+    );
     const answers: Record<string, unknown>[] = [];
     for (const [, call] of CALLS) answers.push(shared(await call(client)));
     expect(answers).toEqual(reference);
@@ -107,9 +121,19 @@ describe.each(["node", "bun", "deno", "cloudflare"] as const)("a build for %s", 
 describe("a build's other ways in", () => {
   it("serves a 2025 client (the v1 SDK) a session on Deno", async () => {
     const out = join(outRoot, "deno");
-    const client = await connectClient("v1 at 2025-11-25", { url: await serveBuilt("deno", out) });
+    const client = await connectClient(
+      "v1 at 2025-11-25",
+      { url: await serveBuilt("deno", out) },
+      { capabilities: SHOWS_VIEWS },
+    );
     expect(client.protocolVersion()).toBe("2025-11-25");
-    expect(shared(await client.listTools())).toEqual(reference[0]);
+    // 2025-11-25 lists which tools run as tasks, as 2026-07-28 does not: compare with serve's list at 2025.
+    const served = await connectClient(
+      "v1 at 2025-11-25",
+      { url: (await startCli(["serve", EXAMPLE_SERVER, "--http", "--port", "0"])).url },
+      { capabilities: SHOWS_VIEWS },
+    );
+    expect(shared(await client.listTools())).toEqual(shared(await served.listTools()));
     expect(shared((await CALLS[1]?.[1](client)) ?? {})).toEqual(reference[1]);
   });
 
@@ -146,7 +170,10 @@ describe("a build's other ways in", () => {
       tools: [
         "calculator",
         "chart",
+        "poll",
+        "poll_vote",
         "primes",
+        "report",
         "team_invite",
         "team_lookup",
         "temperature",

@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startIssuer } from "../auth/helpers/issuer.js";
 import { rawRequest } from "../http/helpers.js";
 import { EXAMPLE_SERVER, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
@@ -17,7 +18,7 @@ let outRoot: string;
 const out = (target: string) => join(outRoot, target);
 
 const REFUSED_OPEN =
-  "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n";
+  "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or MCP_DIR_AUTH_ISSUER (--auth-issuer, auth.issuer) to accept OAuth access tokens, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n";
 
 beforeAll(async () => {
   outRoot = await createServerDir({});
@@ -97,6 +98,48 @@ describe.each(["node", "bun", "deno"] as const)("a bundle run by %s", (runtime) 
     const anonymous = await rawRequest(url, { method: "GET", headers: { host: "localhost" } });
     expect(anonymous.status).toBe(401);
   });
+
+  it("serves every interface with MCP_DIR_AUTH_ISSUER, verifying real tokens", async () => {
+    const issuer = await startIssuer();
+    const audience = "https://mcp.example.com/mcp";
+    try {
+      const running = runBundle(
+        runtime,
+        out(runtime),
+        ["--http", "--host", "0.0.0.0", "--port", "0"],
+        { MCP_DIR_AUTH_ISSUER: issuer.url, MCP_DIR_AUTH_AUDIENCE: audience },
+      );
+      const [, url = ""] = await running.waitForStderr(/ at (http:\/\/\S+)\n/);
+      const ping = async (token: string) =>
+        rawRequest(url, {
+          headers: {
+            host: "localhost",
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-protocol-version": "2026-07-28",
+            "mcp-method": "server/discover",
+          },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "server/discover",
+            params: {
+              _meta: {
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": {},
+              },
+            },
+          }),
+        });
+      expect((await ping(await issuer.token(audience, ["mcp"]))).status).toBe(200);
+      expect((await ping(await issuer.token("https://other.example.com", ["mcp"]))).status).toBe(
+        401,
+      );
+    } finally {
+      await issuer.close();
+    }
+  });
 });
 
 describe("deno serve", () => {
@@ -104,7 +147,7 @@ describe("deno serve", () => {
     const running = denoServe(out("deno"), ["--allow-net", "--host", "127.0.0.1", "--port", "0"]);
     expect((await running.exited).code).not.toBe(0);
     expect(running.stderr()).toContain(
-      "mcp-dir: Deno does not let this server read its settings from the environment (MCP_DIR_AUTH_TOKEN, MCP_DIR_STATE_KEY, MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE); run it with --allow-env (or --allow-env=MCP_DIR_AUTH_TOKEN,MCP_DIR_STATE_KEY,MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE)\n",
+      "mcp-dir: Deno does not let this server read its settings from the environment (MCP_DIR_AUTH_TOKEN, MCP_DIR_AUTH_ISSUER, MCP_DIR_AUTH_AUDIENCE, MCP_DIR_STATE_KEY, MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE); run it with --allow-env (or --allow-env=MCP_DIR_AUTH_TOKEN,MCP_DIR_AUTH_ISSUER,MCP_DIR_AUTH_AUDIENCE,MCP_DIR_STATE_KEY,MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE)\n",
     );
     expect(running.stderr()).not.toContain("over stdio");
   });
@@ -161,6 +204,58 @@ describe("a Worker", () => {
     }
   });
 
+  it("reads its authorization server and audience from its env bindings, and verifies a real token", async () => {
+    const issuer = await startIssuer();
+    const audience = "https://mcp.example.com/mcp";
+    const worker = await start({
+      MCP_DIR_AUTH_ISSUER: issuer.url,
+      MCP_DIR_AUTH_AUDIENCE: audience,
+    });
+    try {
+      const metadata = await rawRequest(worker.url, {
+        method: "GET",
+        path: "/.well-known/oauth-protected-resource/mcp",
+        headers: { host: worker.host },
+      });
+      expect(JSON.parse(metadata.body)).toEqual({
+        resource: audience,
+        authorization_servers: [issuer.url],
+        bearer_methods_supported: ["header"],
+        resource_name: "example-server",
+      });
+      const list = (token: string) =>
+        rawRequest(worker.url, {
+          headers: {
+            host: worker.host,
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-protocol-version": "2026-07-28",
+            "mcp-method": "tools/list",
+          },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/list",
+            params: {
+              _meta: {
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": {},
+              },
+            },
+          }),
+        });
+      const listed = await list(await issuer.token(audience, ["mcp"]));
+      expect(listed.status).toBe(200);
+      expect(JSON.parse(listed.body).result.tools.length).toBeGreaterThan(0);
+      const elsewhere = await list(await issuer.token("https://other.example.com/mcp", ["mcp"]));
+      expect(elsewhere.status).toBe(401);
+    } finally {
+      await worker.dispose();
+      await issuer.close();
+    }
+  });
+
   it("refuses to serve anyone without a token, unless told it is meant to be open", async () => {
     const closed = await start({});
     try {
@@ -176,7 +271,7 @@ describe("a Worker", () => {
           error: {
             code: -32000,
             message:
-              'Service Unavailable: this Worker would serve every tool to anyone who can reach it. Set MCP_DIR_AUTH_TOKEN (npx wrangler secret put MCP_DIR_AUTH_TOKEN) to require a bearer token, or set MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE = "1" under [vars] in wrangler.toml if it is meant to be open',
+              'Service Unavailable: this Worker would serve every tool to anyone who can reach it. Set MCP_DIR_AUTH_TOKEN (npx wrangler secret put MCP_DIR_AUTH_TOKEN) to require a bearer token, or MCP_DIR_AUTH_ISSUER and MCP_DIR_AUTH_AUDIENCE under [vars] to accept OAuth access tokens, or set MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE = "1" under [vars] in wrangler.toml if it is meant to be open',
           },
         },
       ]);

@@ -85,6 +85,43 @@ describe.each(DOORS)("the HTTP door of %s", (door: Door) => {
     });
   });
 
+  // A Worker runs nothing for a request once it is answered (short of ctx.waitUntil): a
+  // task's run stops with its tools/call there, so tasks are for the doors that live on.
+  it.skipIf(door === "workerd")("runs a tool as a task, to its end", async () => {
+    const post = async (method: string, params: Record<string, unknown>, name: string) => {
+      const response = await send({
+        headers: { ...callHeaders(host), "mcp-method": method, "mcp-name": name },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 8,
+          method,
+          params: {
+            ...params,
+            _meta: {
+              ...ENVELOPE,
+              "io.modelcontextprotocol/clientCapabilities": {
+                extensions: { "io.modelcontextprotocol/tasks": {} },
+              },
+            },
+          },
+        }),
+      });
+      // A call that reported progress first answers on a stream: its last event is the response.
+      const events = response.body.split("\n").filter((line) => line.startsWith("data:"));
+      return JSON.parse(events.length > 0 ? (events.at(-1) ?? "").slice(5) : response.body).result;
+    };
+    const created = await post(
+      "tools/call",
+      { name: "report", arguments: { pauseMs: 0 } },
+      "report",
+    );
+    expect(created).toMatchObject({ resultType: "task", status: "working" });
+    let task = await post("tasks/get", { taskId: created.taskId }, created.taskId);
+    while (task.status === "working")
+      task = await post("tasks/get", { taskId: created.taskId }, created.taskId);
+    expect(task).toMatchObject({ status: "completed", result: { content: [{ type: "text" }] } });
+  });
+
   it("refuses what a web page on another site can send without a preflight", async () => {
     const response = await send({
       headers: {

@@ -84,7 +84,7 @@ describe("mcp-dir call", () => {
         code: 1,
         stdout: "",
         stderr:
-          'mcp-dir call: there is no tool "nope" in example-server; the tools are calculator, chart, primes, team_invite, team_lookup, temperature, text_stats\n',
+          'mcp-dir call: there is no tool "nope" in example-server; the tools are calculator, chart, poll, poll_vote, primes, report, team_invite, team_lookup, temperature, text_stats\n',
       },
     ]);
   });

@@ -24,6 +24,20 @@ describe("mcp-dir check --typecheck", () => {
     });
   });
 
+  it("leaves views out: their code runs in the browser, with the DOM's types", async () => {
+    const dir = await serverWithTypeScript({
+      "tools/multiply.ts": multiply("Number(a) * b"),
+      "views/multiply.ts": 'document.getElementById("root")!.textContent = "6 × 7";\n',
+    });
+    expect(await runCli(["check", dir, "--typecheck"])).toEqual({
+      code: 0,
+      stdout: `view: ui://multiply (views/multiply.ts) shows multiply
+mcp-dir check: ${dir} is fine: 1 tool, 0 prompts, 0 resources, 1 view; no type errors (TypeScript ${TS_VERSION}, default settings: no tsconfig.json)
+`,
+      stderr: "",
+    });
+  });
+
   it("reports a type error that loading does not see, with file:line:col, and exits 1", async () => {
     const dir = await serverWithTypeScript({
       "tools/multiply.ts": multiply("a * b"),

@@ -13,7 +13,8 @@ describe("mcp-dir check", () => {
       code: 0,
       stdout:
         "middleware: tools/text/_middleware.ts wraps 1 definition: text_stats\n" +
-        "mcp-dir check: example-server is fine: 7 tools, 2 prompts, 3 resources, 1 resource template\n",
+        "view: ui://poll (views/poll.ts) shows poll, poll_vote\n" +
+        "mcp-dir check: example-server is fine: 10 tools, 2 prompts, 3 resources, 1 resource template, 1 view\n",
       stderr: "",
     });
   });

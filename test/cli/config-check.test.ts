@@ -58,7 +58,7 @@ mcp-dir: 1 problem in ${dir}; fix it and run again
     expect(code).toBe(1);
     expect(
       stdout,
-    ).toBe(`warning: mcp-dir.config.ts: "http.maxBodyByte" is not an option and is ignored; the http options are host, port, path, allowedHosts, allowedOrigins, maxBodyBytes, authToken, authorizationServers, publicUrl, maxSessions, sessionIdleTimeoutMs, retryMs, keepAliveMs, headersTimeoutMs, requestTimeoutMs, maxConnections, replay, allowUnauthenticatedRemote
+    ).toBe(`warning: mcp-dir.config.ts: "http.maxBodyByte" is not an option and is ignored; the http options are host, port, path, allowedHosts, allowedOrigins, maxBodyBytes, authToken, authorizationServers, auth, publicUrl, maxSessions, sessionIdleTimeoutMs, retryMs, keepAliveMs, headersTimeoutMs, requestTimeoutMs, maxConnections, replay, allowUnauthenticatedRemote
 error: mcp-dir.config.ts: http.host must be non-empty text; leave it unset to bind 127.0.0.1 (this machine only)
 error: mcp-dir.config.ts: http.path must start with "/" and hold no query or fragment, got "mcp"
 error: mcp-dir.config.ts: http.maxSessions must be a whole number of 1 or more, got 0

@@ -36,11 +36,11 @@ describe("example-server served by `mcp-dir serve`, used by the official SDK cli
         "A small team workspace: arithmetic, text statistics, charts and a team directory",
     });
     expect(client.getInstructions()).toBe(
-      "Tools: calculator, text_stats, temperature, chart, primes, team_lookup, team_invite. " +
+      "Tools: calculator, text_stats, temperature, chart, primes, report, team_lookup, team_invite, poll. " +
         "Team members are resources at users://{id}; read file:///guide.md for an overview.",
     );
     expect(connection.stderr()).toBe(
-      `mcp-dir: serving example-server 1.0.0 from ${EXAMPLE_SERVER} (7 tools, 2 prompts, 3 resources, 1 resource template) over stdio; waiting for a client on stdin\n`,
+      `mcp-dir: serving example-server 1.0.0 from ${EXAMPLE_SERVER} (10 tools, 2 prompts, 3 resources, 1 resource template, 1 view) over stdio; waiting for a client on stdin\n`,
     );
   });
 
@@ -49,7 +49,9 @@ describe("example-server served by `mcp-dir serve`, used by the official SDK cli
     expect(tools.map((tool) => tool.name)).toEqual([
       "calculator",
       "chart",
+      "poll",
       "primes",
+      "report",
       "team_invite",
       "team_lookup",
       "temperature",
@@ -223,6 +225,27 @@ describe("example-server served by `mcp-dir serve`, used by the official SDK cli
     expect(await invite({ email: "kay@example.com" })).toEqual({
       content: [{ type: "text", text: "No invitation sent: the user chose to decline." }],
     });
+  });
+
+  it("poll: opens a poll as text and structured content; a client that shows no views gets neither the view nor poll_vote", async () => {
+    const { client } = connection;
+    const opened = await client.callTool({
+      name: "poll",
+      arguments: { question: "Lunch?", options: ["pizza", "sushi"] },
+    });
+    expect(opened.content).toEqual([{ type: "text", text: "Lunch? pizza 0, sushi 0" }]);
+    expect(opened.structuredContent).toMatchObject({
+      question: "Lunch?",
+      options: [
+        { label: "pizza", votes: 0 },
+        { label: "sushi", votes: 0 },
+      ],
+    });
+    const poll = (await client.listTools()).tools.find((tool) => tool.name === "poll");
+    expect(poll).not.toHaveProperty("_meta");
+    await expect(client.callTool({ name: "poll_vote", arguments: {} })).rejects.toThrow(
+      'Unknown tool: "poll_vote"',
+    );
   });
 
   it("code_review: fills its messages from the arguments and completes language and focus", async () => {

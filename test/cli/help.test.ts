@@ -21,7 +21,7 @@ const FIRST_LINES: Record<string, string> = {
   call: "Usage: mcp-dir call <tool> [json-arguments] [--dir dir] [--json]",
   get: "Usage: mcp-dir get <prompt> [json-arguments] [--dir dir] [--json]",
   read: "Usage: mcp-dir read <uri> [--dir dir] [--json]",
-  init: "Usage: mcp-dir init [dir]",
+  init: "Usage: mcp-dir init [dir] [--view]",
 };
 
 describe("mcp-dir --help and --version", () => {

@@ -119,7 +119,7 @@ describe("include and exclude that are not lists of patterns", () => {
     expect(code).toBe(1);
     expect(
       stdout,
-    ).toBe(`error: mcp-dir.config.ts: include[0] must start with tools/, prompts/ or resources/ (the folders that load), got "**/*.ts"
+    ).toBe(`error: mcp-dir.config.ts: include[0] must start with tools/, prompts/, resources/ or views/ (the folders that load), got "**/*.ts"
 error: mcp-dir.config.ts: include[1] must not start with "!"; list the pattern in exclude instead
 error: mcp-dir.config.ts: include[2] must be relative to the server directory, got "/srv/tools/**"
 error: mcp-dir.config.ts: include[3] must stay inside the server directory (no ".."), got "tools/../../etc/**"

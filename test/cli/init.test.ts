@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHOWS_VIEWS } from "../eras/helpers/clients.js";
 import {
   createEmptyDir,
   linkPackages,
@@ -172,6 +173,38 @@ Next:
       stderr: "",
     });
     expect(await readFile(join(dir, "package.json"), "utf8")).toBe(before);
+  });
+});
+
+describe("mcp-dir init --view", () => {
+  it("also scaffolds the view of the tool greet, which a client that shows views is offered", async () => {
+    const dir = join(await createEmptyDir(), "greeter");
+    expect(await runCli(["init", dir, "--view"])).toEqual({
+      code: 0,
+      stdout: `Created ${dir} with a tool (tools/greet.ts), its view (views/greet.html) and its test (test/greet.test.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).
+Next:
+  cd ${dir} && npm install && npx mcp-dir serve .
+`,
+      stderr: cloneNote(dir),
+    });
+    expect(await filesUnder(dir)).toContain("views/greet.html");
+    await linkPackages(dir);
+    expect(await runCli(["check", dir])).toEqual({
+      code: 0,
+      stdout: `view: ui://greet (views/greet.html) shows greet
+mcp-dir check: ${dir} is fine: 1 tool, 1 prompt, 1 resource, 1 view
+`,
+      stderr: "",
+    });
+    const { client } = await connectToServe(dir, { capabilities: SHOWS_VIEWS });
+    const [greet] = (await client.listTools()).tools;
+    expect(greet?._meta).toEqual({ ui: { resourceUri: "ui://greet" } });
+    const { contents } = await client.readResource({ uri: "ui://greet" });
+    expect(contents[0]).toMatchObject({
+      mimeType: "text/html;profile=mcp-app",
+      _meta: { ui: { prefersBorder: true } },
+    });
+    // test/views/browser.test.ts renders it in chromium.
   });
 });
 

@@ -26,6 +26,14 @@ describe("mcp-dir read", () => {
     });
   });
 
+  it("prints a view's page: read is a client that shows views", async () => {
+    const { code, stdout, stderr } = await read("ui://poll");
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    expect(stdout).toMatch(
+      /^<!doctype html>\n[\s\S]*<title>Poll<\/title>[\s\S]*<script type="module">/,
+    );
+  });
+
   it("summarises a blob, and prints the whole ReadResourceResult with --json", async () => {
     const logo = await readFile(join(EXAMPLE_SERVER, "resources", "logo.png"));
     expect(await read("file:///logo.png")).toEqual({
@@ -121,7 +129,7 @@ export default defineResource({
         code: 1,
         stdout: "",
         stderr:
-          'mcp-dir read: no resource or template in example-server matches "file:///nope.md"; the resources are file:///config.json, file:///guide.md, file:///logo.png; the templates are users://{id}\n',
+          'mcp-dir read: no resource or template in example-server matches "file:///nope.md"; the resources are file:///config.json, file:///guide.md, file:///logo.png, ui://poll; the templates are users://{id}\n',
       },
       {
         code: 1,

@@ -17,6 +17,7 @@ export function fakeContext(overrides: Partial<HandlerContext> = {}): HandlerCon
     requestId: 1,
     protocolVersion: "2025-11-25",
     client: { info: undefined, capabilities: {} },
+    auth: undefined,
     session: { id: "s1", clientInfo: undefined, clientCapabilities: {}, state: new Map() },
     log: {
       debug: log,

@@ -90,6 +90,26 @@ describe("defineTool: definitions", () => {
     );
   });
 
+  it("says whether a call may run as a task, in the descriptor 2025-11-25 lists", () => {
+    const plain = compiled(defineTool({ name: "p", description: "d", handler: () => "" }));
+    expect(plain.taskSupport).toBe("forbidden");
+    expect(plain.descriptor.execution).toBeUndefined();
+    const task = compiled(
+      defineTool({ name: "t", description: "d", task: "required", handler: () => "" }),
+    );
+    expect(task.taskSupport).toBe("required");
+    expect(task.descriptor.execution).toEqual({ taskSupport: "required" });
+  });
+
+  it("refuses a task support that is none of the three", () => {
+    const error = definitionError(() =>
+      defineTool({ name: "t", description: "d", task: "sometimes" as never, handler: () => "" }),
+    );
+    expect(error.problems).toEqual([
+      'task must be "optional", "required" or "forbidden" (the default), not "sometimes"',
+    ]);
+  });
+
   it("treats a blank description as missing", () => {
     const error = definitionError(() =>
       defineTool({ name: "t", description: "   ", handler: () => "" }),

@@ -20,7 +20,7 @@ import {
 } from "./helpers/clients.js";
 
 const INSTRUCTIONS =
-  "Tools: calculator, text_stats, temperature, chart, primes, team_lookup, team_invite. Team members are resources at users://{id}; read file:///guide.md for an overview.";
+  "Tools: calculator, text_stats, temperature, chart, primes, report, team_lookup, team_invite, poll. Team members are resources at users://{id}; read file:///guide.md for an overview.";
 
 const SERVER_INFO = {
   name: "example-server",
@@ -55,12 +55,20 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
     expect(client.protocolVersion()).toBe(VERSION_OF[kind]);
     expect(client.getServerVersion()).toEqual(SERVER_INFO);
     expect(client.getInstructions()).toBe(INSTRUCTIONS);
+    // report runs as a task: each era says so in its own way.
+    // The poll view makes the UI extension part of every revision's capabilities.
+    const ui = { "io.modelcontextprotocol/ui": {} };
+    const tasks =
+      VERSION_OF[kind] === "2025-11-25"
+        ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } }, extensions: ui }
+        : { extensions: { "io.modelcontextprotocol/tasks": {}, ...ui } };
     expect(client.getServerCapabilities()).toEqual({
       logging: {},
       tools: { listChanged: true },
       prompts: { listChanged: true },
       resources: { subscribe: true, listChanged: true },
       completions: {},
+      ...tasks,
     });
   });
 
@@ -80,7 +88,9 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
     expect(names(await client.listTools(), "tools")).toEqual([
       "calculator",
       "chart",
+      "poll",
       "primes",
+      "report",
       "team_invite",
       "team_lookup",
       "temperature",

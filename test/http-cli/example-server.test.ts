@@ -38,7 +38,7 @@ describe("mcp-dir serve example-server --http", () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(server.url).not.toMatch(/:0\//);
     expect(server.stderr()).toBe(
-      `mcp-dir: serving example-server 1.0.0 from example-server (7 tools, 2 prompts, 3 resources, 1 resource template) at ${server.url}\n`,
+      `mcp-dir: serving example-server 1.0.0 from example-server (10 tools, 2 prompts, 3 resources, 1 resource template, 1 view) at ${server.url}\n`,
     );
     expect(server.stdout()).toBe("");
   });
@@ -59,6 +59,8 @@ describe("mcp-dir serve example-server --http", () => {
       tools: { listChanged: true },
       prompts: { listChanged: true },
       resources: { subscribe: true, listChanged: true },
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+      extensions: { "io.modelcontextprotocol/ui": {} },
     });
     expect(client.getInstructions()).toMatch(/^Tools: calculator, text_stats/);
   });
@@ -77,7 +79,9 @@ describe("mcp-dir serve example-server --http", () => {
     expect(tools.map((tool) => tool.name)).toEqual([
       "calculator",
       "chart",
+      "poll",
       "primes",
+      "report",
       "team_invite",
       "team_lookup",
       "temperature",

@@ -58,8 +58,10 @@ export function spawnProgram(
   options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
 ): CliProcess {
   const env = { ...process.env, ...options.env };
-  // Tests choose whether a token is set; never inherit one.
-  if (options.env?.MCP_DIR_AUTH_TOKEN === undefined) delete env.MCP_DIR_AUTH_TOKEN;
+  // Tests choose whether a token or an issuer is set; never inherit one.
+  for (const name of ["MCP_DIR_AUTH_TOKEN", "MCP_DIR_AUTH_ISSUER", "MCP_DIR_AUTH_AUDIENCE"]) {
+    if (options.env?.[name] === undefined) delete env[name];
+  }
   // A shared requestState key, as a deployment has, unless the test says otherwise
   // (MCP_DIR_STATE_KEY: undefined for a server with a key of its own).
   if (options.env === undefined || !("MCP_DIR_STATE_KEY" in options.env)) {

@@ -94,7 +94,8 @@ describe("--auth-token", () => {
     const { client } = await connect(server.url, {
       headers: { authorization: "Bearer s3cret-flag" },
     });
-    expect((await client.listTools()).tools).toHaveLength(7);
+    // Ten tools, less poll_vote, which only the poll view calls.
+    expect((await client.listTools()).tools).toHaveLength(9);
     expect(await client.ping()).toEqual({});
 
     const metadata = await fetch(metadataUrl);
@@ -186,7 +187,7 @@ describe("beyond loopback", () => {
       signal: null,
       stdout: "",
       stderr:
-        "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n",
+        "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or MCP_DIR_AUTH_ISSUER (--auth-issuer, auth.issuer) to accept OAuth access tokens, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n",
     });
   });
 

@@ -40,7 +40,7 @@ describe("binding beyond loopback", () => {
     it(`refuses ${host} without a token unless told the server is meant to be open`, async () => {
       const { server } = createFixture();
       await expect(serveHttp(server, { host, port: 0 })).rejects.toThrow(
-        `Refusing to listen on ${host} without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open`,
+        `Refusing to listen on ${host} without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or MCP_DIR_AUTH_ISSUER (--auth-issuer, auth.issuer) to accept OAuth access tokens, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open`,
       );
     });
   }

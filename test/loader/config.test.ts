@@ -79,6 +79,7 @@ export default defineConfig({
         maxResultBytes: "16MB",
         maxSubscriptions: 1.5,
         memoryBudgetBytes: -1,
+        tasks: { ttlMs: 0, maxTasks: 2, store: "redis" },
         instructons: "typo",
       }),
     });
@@ -93,11 +94,47 @@ export default defineConfig({
       "mcp-dir.config.json: maxResultBytes must be a whole number of bytes, 0 (no limit) or more",
       "mcp-dir.config.json: maxSubscriptions must be a whole number of 0 or more",
       "mcp-dir.config.json: memoryBudgetBytes must be a whole number of bytes, 0 (no limit) or more",
+      "mcp-dir.config.json: tasks.ttlMs must be a whole number of 1 or more",
     ]);
     expect(warnings.map(formatWarning)).toEqual([
-      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, maxSubscriptions, memoryBudgetBytes, middleware, include, exclude, http',
+      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, maxSubscriptions, memoryBudgetBytes, tasks, redis, middleware, include, exclude, http',
     ]);
     expect(config.name).toBe(dir.split(/[/\\]/).pop());
+  });
+
+  it("checks redis as serve will, naming the file and the key", async () => {
+    const problemsOf = async (redis: unknown) => {
+      const dir = await createServerDir({ "mcp-dir.config.json": JSON.stringify({ redis }) });
+      return (await loadDirectory(dir)).problems.map(formatProblem);
+    };
+    expect(await problemsOf("localhost:6379")).toEqual([
+      'mcp-dir.config.json: redis must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379, got "localhost:6379"',
+    ]);
+    expect(await problemsOf({ url: "https://cache.example.com", leaseMs: 10 })).toEqual([
+      'mcp-dir.config.json: redis.url must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379, got "https://cache.example.com"',
+    ]);
+    expect(await problemsOf({ leaseMs: 10 })).toEqual([
+      "mcp-dir.config.json: redis.leaseMs must be a whole number of milliseconds, 100 or more",
+    ]);
+    expect(await problemsOf({ prefix: 1 })).toEqual([
+      "mcp-dir.config.json: redis.prefix must be text",
+    ]);
+    expect(await problemsOf({ host: "127.0.0.1" })).toEqual([
+      'mcp-dir.config.json: redis must hold only url, prefix and leaseMs, not "host"',
+    ]);
+    expect(await problemsOf(6379)).toEqual([
+      'mcp-dir.config.json: redis must be a redis:// URL, or an object such as { url: "redis://127.0.0.1:6379", prefix: "weather:", leaseMs: 10000 }',
+    ]);
+    expect(await problemsOf({ url: "redis://:secret@127.0.0.1:6379", leaseMs: 5000 })).toEqual([]);
+  });
+
+  it("checks http.auth as the HTTP transport will, naming the file", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({ http: { auth: { issuer: "id.example.com" } } }),
+    });
+    expect((await loadDirectory(dir)).problems.map(formatProblem)).toEqual([
+      'mcp-dir.config.json: http.auth.issuer must be an absolute http(s) URL without a fragment, such as "https://id.example.com", got "id.example.com"',
+    ]);
   });
 
   it("must be one file, exporting an object as default", async () => {

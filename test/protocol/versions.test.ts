@@ -68,7 +68,8 @@ describe("supports", () => {
     completionContext: [false, false, true, true, true],
     icons: [false, false, false, true, true],
     urlElicitation: [false, false, false, true, true],
-    extensions: [false, false, false, false, true],
+    legacyTasks: [false, false, false, true, false],
+    tasksExtension: [false, false, false, false, true],
   };
 
   it("covers every feature", () => {

@@ -8,12 +8,13 @@ describe("extensions a server supports", () => {
     extensions: { "com.example/audit": { level: "full" } },
   });
 
-  it("are advertised to 2026-07-28 clients, and not to clients of earlier revisions", () => {
-    expect(server.capabilities("2026-07-28")).toEqual({
-      logging: {},
-      extensions: { "com.example/audit": { level: "full" } },
-    });
-    expect(server.capabilities("2025-11-25")).toEqual({ logging: {} });
+  it("are advertised in every revision's capabilities, as SEP-2133 has them", () => {
+    for (const version of ["2026-07-28", "2025-11-25", "2024-11-05"]) {
+      expect(server.capabilities(version)).toEqual({
+        logging: {},
+        extensions: { "com.example/audit": { level: "full" } },
+      });
+    }
   });
 
   it("need a prefixed identifier and an object of settings", () => {

@@ -182,7 +182,7 @@ describe("a chain of middleware", () => {
     ).toThrow("middleware: is not a middleware: create it with defineMiddleware");
     expect(() => defineMiddleware({ timeoutMs: -1 })).toThrow(/timeoutMs/);
     expect(() => defineMiddleware({})).toThrow(
-      "it does nothing: give run: async (ctx, next) => next(), or what the folder shares (timeoutMs)",
+      "it does nothing: give run: async (ctx, next) => next(), or what the folder shares (timeoutMs, scopes)",
     );
   });
 });

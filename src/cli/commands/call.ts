@@ -1,4 +1,4 @@
-import { InputRequiredError } from "../../client/index.js";
+import { InputRequiredError, type TaskState } from "../../client/index.js";
 import type { CallToolResult, McpServer } from "../../index.js";
 import {
   describeInputRequests,
@@ -26,7 +26,9 @@ the tool returns an error.
 
 A tool that asks the user for input (ctx.elicit) is answered at the terminal
 when stdin is one; otherwise call says what the tool asked for and exits 1.
-ctx.roots() gets the working directory.
+ctx.roots() gets the working directory. A tool that runs as a task (task:
+"optional" or "required") runs as one, to its end: its status goes to stderr
+as it changes.
 
 Options:
   --dir <dir>   The server directory (default: the current directory)
@@ -84,11 +86,18 @@ async function callTool(
   args: Record<string, unknown>,
 ): Promise<CallToolResult> {
   const terminal = new TerminalAnswers();
+  let told = "";
+  const showTask = ({ taskId, status, statusMessage }: TaskState) => {
+    const line = `task ${taskId}: ${status}${statusMessage === undefined ? "" : `: ${statusMessage}`}`;
+    if (line !== told) void printError(line);
+    told = line;
+  };
   try {
     return await requestInProcess(
       server,
-      (client) => client.callTool({ name, arguments: args }, SHOW_PROGRESS),
-      { capabilities: TERMINAL_CAPABILITIES, ...terminal.responders() },
+      (client) =>
+        client.callTool({ name, arguments: args }, { ...SHOW_PROGRESS, ontask: showTask }),
+      { capabilities: TERMINAL_CAPABILITIES, tasks: true, ...terminal.responders() },
     );
   } finally {
     terminal.close();

@@ -5,6 +5,7 @@ import { middlewareLines } from "../middleware-report.js";
 import { parseCommandArgs } from "../parse-args.js";
 import { printOut } from "../stdout.js";
 import { type TypeCheck, TypeCheckUnavailable, typecheckDirectory } from "../typecheck.js";
+import { viewLines } from "../view-report.js";
 
 export const check: Command = {
   name: "check",
@@ -12,8 +13,9 @@ export const check: Command = {
   help: `Usage: mcp-dir check [dir] [--typecheck]
 
 Loads and validates every file of [dir] (default: the current directory) as
-serve would, and prints every problem (file, export, what to do) and warning.
-Exits 0 when there is no problem, 1 otherwise: use it in CI.
+serve would, and prints every problem (file, export, what to do) and warning,
+then what each middleware wraps and which tools each view shows. Exits 0
+when there is no problem, 1 otherwise: use it in CI.
 
 With --typecheck it also type-checks the directory's code (every file serve
 loads, the config file, and what they import) with the project's own
@@ -43,6 +45,7 @@ ${LOAD_TIMEOUT_HELP}
     if (values.typecheck !== true) {
       if (!loads) return 1;
       for (const line of middlewareLines(loaded.server)) await printOut(line);
+      for (const line of viewLines(loaded.server)) await printOut(line);
       await printOut(`mcp-dir check: ${dir} is fine: ${countSummary(loaded.server)}`);
       return 0;
     }
@@ -69,6 +72,7 @@ ${LOAD_TIMEOUT_HELP}
       return 1;
     }
     for (const line of middlewareLines(loaded.server)) await printOut(line);
+    for (const line of viewLines(loaded.server)) await printOut(line);
     await printOut(
       `mcp-dir check: ${dir} is fine: ${countSummary(loaded.server)}; no type errors (${types.using})`,
     );

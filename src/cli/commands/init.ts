@@ -18,7 +18,7 @@ import { printError, printOut } from "../stdout.js";
 export const init: Command = {
   name: "init",
   summary: "Create a server directory with a tool, a prompt and a resource",
-  help: `Usage: mcp-dir init [dir]
+  help: `Usage: mcp-dir init [dir] [--view]
 
 Makes [dir] (default: the current directory) a working server directory.
 
@@ -27,7 +27,8 @@ and @types/node for the typecheck script, tsx for the test script; start, dev,
 list, check, typecheck and test scripts), tsconfig.json, .gitignore, README.md,
 an optional mcp-dir.config.ts, an example in each folder (tools/greet.ts,
 prompts/summarize.md and resources/about.md) and a test of the tool,
-test/greet.test.ts (node:test with mcp-dir/testing).
+test/greet.test.ts (node:test with mcp-dir/testing). With --view, also
+views/greet.html: the tool's interactive view (MCP Apps), plain HTML.
 
 In an existing npm project (a directory with a package.json) it adds the
 folders (each with its example) that do not exist yet, mcp-dir.config.ts and
@@ -41,13 +42,19 @@ added as a path to its folder ("file:../mcp-dir"), which npm install links;
 an installed one as its version's range.
 
 Options:
+  --view       Also scaffold views/greet.html, the view of the tool greet
   -h, --help   Show this help
 
 Then:
   cd <dir> && npm install && npx mcp-dir serve .`,
 
   async run(argv) {
-    const { positionals, help } = parseCommandArgs("init", argv, {}, 1);
+    const { positionals, values, help } = parseCommandArgs(
+      "init",
+      argv,
+      { view: { type: "boolean" } },
+      1,
+    );
     if (help) {
       await printOut(init.help);
       return 0;
@@ -75,7 +82,8 @@ Then:
     const name = nameIn(packageText) ?? packageNameFor(basename(root));
     const added: string[] = [];
     const kept: string[] = [];
-    for (const [path, content] of Object.entries(scaffoldFiles(name, root))) {
+    const view = values.view === true;
+    for (const [path, content] of Object.entries(scaffoldFiles(name, root, { view }))) {
       if (merge && NEW_PROJECT_ONLY.includes(path)) continue;
       const subject = EXAMPLE_TESTS[path];
       // An example's test comes with it, and never in place of a file of the same name.
@@ -103,7 +111,7 @@ Then:
       );
     }
 
-    await printOut(report(dir, added, kept, merge));
+    await printOut(report(dir, added, kept, merge, view));
     return 0;
   },
 };
@@ -126,6 +134,7 @@ function report(
   added: string[],
   kept: string[],
   merge: PackageMerge | undefined,
+  view: boolean,
 ): string {
   const shown = /^[\w./:@-]+$/.test(dir) ? dir : JSON.stringify(dir);
   const next = [
@@ -134,7 +143,7 @@ function report(
   ];
   if (merge === undefined && kept.length === 0) {
     return [
-      `Created ${dir === "." ? "a server" : dir} with a tool (tools/greet.ts) and its test (test/greet.test.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).`,
+      `Created ${dir === "." ? "a server" : dir} with a tool (tools/greet.ts)${view ? ", its view (views/greet.html)" : ""} and its test (test/greet.test.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).`,
       ...next,
     ].join("\n");
   }

@@ -2,7 +2,6 @@ import { relative, sep } from "node:path";
 import type { LoggingLevel } from "../../protocol/types.js";
 import type { McpServer } from "../../server/server.js";
 import { loadConfig } from "../config.js";
-import { DEFINITION_FOLDERS } from "../folders.js";
 import { createImporter } from "../importer.js";
 import { resolveServerDir } from "../load-file.js";
 import { type DirectorySource, loadedFrom } from "../load-server.js";
@@ -81,7 +80,8 @@ export async function watchServer(
 ): Promise<ServerWatcher> {
   const run = options.runAuthorCode ?? (<T>(load: () => Promise<T>) => load());
   const { root, importer, patterns, fresh } = await sourceOf(server, dir);
-  server.announceKinds(DEFINITION_FOLDERS);
+  // Views are resources.
+  server.announceKinds(["tools", "prompts", "resources"]);
   const reloader = new HotReloader(root, server.registry, importer, patterns);
   const noticed = new Set<string>();
   /** Tells clients of the problems just found, and withdraws those of files that load now. */

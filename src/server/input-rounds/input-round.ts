@@ -1,7 +1,13 @@
+import type { AuthInfo } from "../../define/auth.js";
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { isJsonObject } from "../../jsonrpc/json-object.js";
 import type { Params } from "../params.js";
-import { bindingOf, type RequestStateSigner, type RoundPayload } from "./request-state.js";
+import {
+  bindingOf,
+  callerDigest,
+  type RequestStateSigner,
+  type RoundPayload,
+} from "./request-state.js";
 
 /** How long and how often one request may ask its client for input. */
 export interface InputRoundLimits {
@@ -13,7 +19,8 @@ export interface InputRoundLimits {
 /** The requests a 2026-07-28 server may embed in an `input_required` result. */
 export type InputMethod = "elicitation/create" | "sampling/createMessage" | "roots/list";
 
-const KEY_PREFIX: Readonly<Record<InputMethod, string>> = {
+/** The default key of an ask: its kind, numbered in order of asking. */
+export const KEY_PREFIX: Readonly<Record<InputMethod, string>> = {
   "elicitation/create": "elicitation",
   "sampling/createMessage": "sampling",
   "roots/list": "roots",
@@ -54,6 +61,7 @@ export class InputRound {
     private readonly limits: InputRoundLimits,
     private readonly method: string,
     private readonly params: Params,
+    private readonly caller: string | undefined,
     earlier: RoundPayload | undefined,
     private readonly responses: Record<string, unknown>,
   ) {
@@ -62,14 +70,30 @@ export class InputRound {
     this.roundState = { ...earlier?.roundState };
   }
 
-  /** Reads `requestState` and `inputResponses`; throws -32602 when either is refused. */
-  static open(limits: InputRoundLimits, method: string, params: Params): InputRound {
+  /**
+   * Reads `requestState` and `inputResponses`; throws -32602 when either is
+   * refused. `auth`: the verified caller, whom the state must have been issued to.
+   */
+  static open(
+    limits: InputRoundLimits,
+    method: string,
+    params: Params,
+    auth: AuthInfo | undefined,
+  ): InputRound {
+    const caller = callerDigest(auth);
     const earlier =
       params.requestState === undefined
         ? undefined
-        : limits.signer.verify(params.requestState, requestBinding(method, params));
+        : limits.signer.verify(params.requestState, requestBinding(method, params), caller);
     const responses = readResponses(params.inputResponses);
-    return new InputRound(limits, method, params, earlier, answersToAsked(earlier, responses));
+    return new InputRound(
+      limits,
+      method,
+      params,
+      caller,
+      earlier,
+      answersToAsked(earlier, responses),
+    );
   }
 
   /** The answer to one ask, or a rejection that ends the run (InputPending) or explains a misuse. */
@@ -132,6 +156,7 @@ export class InputRound {
     try {
       return this.limits.signer.sign({
         binding: requestBinding(this.method, this.params),
+        ...(this.caller !== undefined && { caller: this.caller }),
         round: this.round + 1,
         asked: [...this.pending.keys()],
         answers: this.answers,
@@ -164,7 +189,8 @@ function answersToAsked(
   return Object.fromEntries(asked.map((key) => [key, responses[key]]));
 }
 
-function readResponses(value: unknown): Record<string, unknown> {
+/** A client's `inputResponses`, checked: an object of objects, or -32602 saying what is wrong. */
+export function readResponses(value: unknown): Record<string, unknown> {
   if (value === undefined) return {};
   const refused = (why: string) =>
     new JsonRpcError(

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { AuthInfo } from "../../define/auth.js";
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 
 /** The variable a deployment sets so every replica signs and accepts the same `requestState`. */
@@ -9,6 +10,8 @@ const MIN_KEY_BYTES = 32;
 export interface RoundPayload {
   /** Which request the state belongs to: method, target and a digest of the arguments. */
   readonly binding: string;
+  /** A digest of the caller it was issued to (HTTP with OAuth), so no one else can present it. */
+  readonly caller?: string;
   /** Epoch ms after which the state is refused. */
   readonly expires: number;
   /** How many `input_required` results this request has had so far. */
@@ -26,6 +29,22 @@ export function bindingOf(method: string, target: unknown, args: unknown): strin
   return createHash("sha256")
     .update(canonicalJson([method, target ?? null, args ?? null]))
     .digest("base64url");
+}
+
+/**
+ * The caller a state or a session is bound to: its token's subject (or, for
+ * a client acting on its own behalf, its client id); undefined without a
+ * verified caller.
+ */
+export function callerKey(auth: AuthInfo | undefined): string | undefined {
+  if (auth === undefined) return undefined;
+  return auth.subject !== undefined ? `sub:${auth.subject}` : `client:${auth.clientId ?? ""}`;
+}
+
+/** The caller as a state carries it: a digest, so a state read by others names no one. */
+export function callerDigest(auth: AuthInfo | undefined): string | undefined {
+  const key = callerKey(auth);
+  return key === undefined ? undefined : createHash("sha256").update(key).digest("base64url");
 }
 
 /** JSON with object keys sorted, so the same arguments digest the same whatever their order. */
@@ -79,7 +98,7 @@ export class RequestStateSigner {
   }
 
   /** The payload of `state`, or a -32602 error saying why it is refused. */
-  verify(state: unknown, binding: string): RoundPayload {
+  verify(state: unknown, binding: string, caller: string | undefined): RoundPayload {
     if (typeof state !== "string") throw refused("must be the string the server sent");
     const dot = state.indexOf(".");
     const body = state.slice(0, dot);
@@ -91,6 +110,11 @@ export class RequestStateSigner {
       );
     }
     const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as RoundPayload;
+    if (payload.caller !== caller) {
+      throw refused(
+        "was issued to another caller (the access token names someone else); send this request without requestState and inputResponses",
+      );
+    }
     if (payload.binding !== binding) {
       throw refused(
         "was issued for another request (a different method, target or arguments); send this request without requestState and inputResponses",

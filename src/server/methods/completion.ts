@@ -1,6 +1,7 @@
 import { complete } from "../../define/complete.js";
 import { invalidParams, optionalObject, type Params, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
+import { requireScopes } from "../scope-check.js";
 import { BOTH_ERAS, type MethodTable } from "./method.js";
 
 export const completionMethods: MethodTable = {
@@ -24,11 +25,13 @@ async function completion(params: Params, rc: RequestContext): Promise<unknown> 
     const name = requireString(ref, "name", "completion/complete ref");
     const prompt = rc.engine.registry.prompt(name);
     if (!prompt) throw invalidParams(`Unknown prompt: "${name}"`);
+    requireScopes(rc.env, rc.engine.registry.served(prompt).scopes, `prompt "${name}"`);
     completers = prompt.complete;
   } else if (ref.type === "ref/resource") {
     const uri = requireString(ref, "uri", "completion/complete ref");
     const template = rc.engine.registry.templateByUri(uri);
     if (!template) throw invalidParams(`Unknown resource template: "${uri}"`);
+    requireScopes(rc.env, rc.engine.registry.served(template).scopes, `resource template "${uri}"`);
     completers = template.complete;
   } else {
     throw invalidParams('completion/complete: ref.type must be "ref/prompt" or "ref/resource"');

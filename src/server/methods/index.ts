@@ -7,6 +7,7 @@ import { loggingMethods } from "./logging.js";
 import type { MethodDescriptor, MethodTable } from "./method.js";
 import { promptMethods } from "./prompts.js";
 import { resourceMethods, subscriptionMethods } from "./resources.js";
+import { taskMethods } from "./tasks.js";
 import { toolMethods } from "./tools.js";
 
 export type { MethodDescriptor, MethodHandler } from "./method.js";
@@ -22,6 +23,7 @@ const METHODS: MethodTable = {
   ...completionMethods,
   ...loggingMethods,
   ...listenMethods,
+  ...taskMethods,
 };
 
 /** Maps, not the object: a method named "constructor" or "__proto__" finds nothing. */

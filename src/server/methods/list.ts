@@ -1,4 +1,5 @@
 import { META } from "../../protocol/meta.js";
+import { clientShowsViews } from "../../protocol/ui.js";
 import type { ListKind } from "../list-cache.js";
 import { optionalString } from "../params.js";
 import type { MethodHandler } from "./method.js";
@@ -16,6 +17,10 @@ export function listMethod(method: string, kind: ListKind): MethodHandler {
             _meta: { [META.serverInfo]: engine.serverInfo() },
           }
         : undefined;
-    return engine.lists.page(kind, env.protocolVersion, cursor, engine.pageSize, fields);
+    const showsViews = clientShowsViews(env.clientCapabilities);
+    return engine.lists.page(kind, env.protocolVersion, cursor, engine.pageSize, fields, {
+      auth: env.auth,
+      showsViews,
+    });
   };
 }

@@ -5,8 +5,10 @@ import { heldSize, SLOT_BYTES } from "../memory-budget.js";
 import { onAbort } from "../on-abort.js";
 import { invalidParams, optionalObject, type Params } from "../params.js";
 import type { RequestContext } from "../request-context.js";
+import { detailedTask } from "../tasks/task-wire.js";
+import { declaresTasks, tasksExtensionRequired } from "../tasks/tasks.js";
 import { type MethodTable, STATELESS_ONLY } from "./method.js";
-import { MAX_URI_LENGTH } from "./resources.js";
+import { MAX_URI_LENGTH, requireResourceScopes } from "./resources.js";
 
 /** What a listen stream delivers: the 2026-07-28 SubscriptionFilter. */
 export interface SubscriptionFilter {
@@ -14,6 +16,8 @@ export interface SubscriptionFilter {
   promptsListChanged?: boolean;
   resourcesListChanged?: boolean;
   resourceSubscriptions?: string[];
+  /** The tasks extension: `notifications/tasks` for these tasks. */
+  taskIds?: string[];
 }
 
 const FLAGS = ["toolsListChanged", "promptsListChanged", "resourcesListChanged"] as const;
@@ -49,7 +53,41 @@ function readFilter(params: Record<string, unknown>, maxUris: number): Subscript
     }
     filter.resourceSubscriptions = [...new Set(uris as string[])];
   }
+  const taskIds = given.taskIds;
+  if (taskIds !== undefined) {
+    if (!Array.isArray(taskIds) || !taskIds.every((id) => typeof id === "string")) {
+      throw invalidParams(
+        "subscriptions/listen: notifications.taskIds must be an array of task ids",
+      );
+    }
+    if (taskIds.length > maxUris) {
+      throw invalidParams(
+        `subscriptions/listen: at most ${maxUris} taskIds per stream, got ${taskIds.length}; open several streams or raise maxSubscriptions`,
+      );
+    }
+    filter.taskIds = [...new Set(taskIds as string[])];
+  }
   return filter;
+}
+
+/**
+ * The tasks of `ids` this request may follow (they exist, and are its
+ * client's); following any needs the tasks extension declared.
+ */
+async function followedTasks(ids: readonly string[] | undefined, rc: RequestContext) {
+  if (ids === undefined) return [];
+  if (!declaresTasks(rc.env.clientCapabilities)) {
+    throw tasksExtensionRequired("subscriptions/listen: notifications.taskIds follows tasks");
+  }
+  const found = await Promise.all(
+    ids.map((taskId) =>
+      rc.engine.tasks.find({ taskId }, rc.env, "subscriptions/listen").then(
+        () => taskId,
+        () => undefined,
+      ),
+    ),
+  );
+  return found.filter((taskId) => taskId !== undefined);
 }
 
 /** The part of the filter this server can honour: notification types it never sends are left out. */
@@ -111,13 +149,14 @@ export const listenMethods: MethodTable = {
 
 async function listen(params: Params, rc: RequestContext): Promise<unknown> {
   const { engine, env } = rc;
-  const filter = honoured(
-    readFilter(params, engine.maxSubscriptions),
-    engine.capabilities(env.protocolVersion),
-  );
+  const asked = readFilter(params, engine.maxSubscriptions);
+  const filter = honoured(asked, engine.capabilities(env.protocolVersion));
+  const tasks = new Set(await followedTasks(asked.taskIds, rc));
+  if (tasks.size > 0) filter.taskIds = [...tasks];
+  for (const uri of filter.resourceSubscriptions ?? []) requireResourceScopes(rc, uri);
   const uris = new Set(filter.resourceSubscriptions);
-  // The stream keeps its request, and a set of its URIs, for as long as it is open.
-  const held = heldSize(params) + uris.size * SLOT_BYTES;
+  // The stream keeps its request, and a set of its URIs and tasks, for as long as it is open.
+  const held = heldSize(params) + (uris.size + tasks.size) * SLOT_BYTES;
   engine.memory.take(held, "subscriptions/listen");
   const tag = { [META.subscriptionId]: env.requestId };
   const { channel } = env;
@@ -130,8 +169,17 @@ async function listen(params: Params, rc: RequestContext): Promise<unknown> {
       channel.notify(method, { _meta: tag, ...fields });
     }
   });
+  const unfollow =
+    tasks.size === 0
+      ? undefined
+      : engine.tasks.store.subscribe((taskId, task) => {
+          if (!tasks.has(taskId)) return;
+          if (task === undefined) tasks.delete(taskId);
+          else channel.notify("notifications/tasks", { _meta: tag, ...detailedTask(task) });
+        });
   await ended(rc, () => {
     unsubscribe();
+    unfollow?.();
     engine.memory.give(held);
   });
   // Reached on a graceful end (shutdown); a cancelled stream gets no response.

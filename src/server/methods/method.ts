@@ -16,7 +16,7 @@ export interface MethodDescriptor {
   /** 2026-07-28: may answer `input_required`, asking the client for input through its result. */
   readonly asksInput?: true;
   /** 2026-07-28 over HTTP: the params field its `Mcp-Name` header mirrors. */
-  readonly names?: "name" | "uri";
+  readonly names?: "name" | "uri" | "taskId";
   /** 2025: answered before `initialize`. */
   readonly beforeInitialize?: true;
   /** 2025: only a session can honour it, so an endpoint that keeps none refuses it. */

@@ -1,5 +1,6 @@
 import { promptResultForVersion } from "../../protocol/downgrade.js";
 import { invalidParams, optionalObject, requireString } from "../params.js";
+import { requireScopes } from "../scope-check.js";
 import { withinTimeLimit } from "../time-limit.js";
 import { listMethod } from "./list.js";
 import { BOTH_ERAS, type MethodTable, rethrow } from "./method.js";
@@ -20,8 +21,9 @@ export const promptMethods: MethodTable = {
       const name = requireString(params, "name", "prompts/get");
       const prompt = rc.engine.registry.prompt(name);
       if (!prompt) throw invalidParams(`Unknown prompt: "${name}"`);
+      const { chain, timeout, scopes } = rc.engine.registry.served(prompt);
+      requireScopes(rc.env, scopes, `prompt "${name}"`);
       const args = stringArguments(optionalObject(params, "arguments", "prompts/get"));
-      const { chain, timeout } = rc.engine.registry.served(prompt);
       const timed = {
         label: `Prompt "${name}"`,
         definer: "definePrompt",

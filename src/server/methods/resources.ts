@@ -4,10 +4,13 @@ import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { resourceForVersion } from "../../protocol/downgrade.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import type { Resource } from "../../protocol/types.js";
+import { clientShowsViews, isViewUri } from "../../protocol/ui.js";
+import { resourcesFor } from "../list-cache.js";
 import { subscriptionSize } from "../memory-budget.js";
 import { decodeCursor, paginate } from "../pagination.js";
 import { invalidParams, optionalString, type Params, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
+import { requireScopes } from "../scope-check.js";
 import { withinTimeLimit } from "../time-limit.js";
 import { listMethod } from "./list.js";
 import { BOTH_ERAS, type MethodTable, rethrow, STATEFUL_ONLY, sessionOf } from "./method.js";
@@ -23,7 +26,10 @@ export const resourceMethods: MethodTable = {
     eras: BOTH_ERAS,
     capability: "resources",
     handler(params, rc) {
-      const listing = rc.engine.registry.templates.filter((template) => template.instances);
+      const { registry, lists } = rc.engine;
+      const listing = registry.templates.filter(
+        (template) => template.instances && lists.allows(template, rc.env.auth),
+      );
       return listing.length === 0
         ? cachedResourceList(params, rc)
         : listWithInstances(params, rc, listing);
@@ -47,7 +53,9 @@ export const resourceMethods: MethodTable = {
 
 async function read(params: Params, rc: RequestContext): Promise<unknown> {
   const uri = boundedUri(params, "resources/read");
-  const found = rc.engine.registry.resource(uri);
+  // A view (ui://) exists only for a client that shows views.
+  const hidden = isViewUri(uri) && !clientShowsViews(rc.env.clientCapabilities);
+  const found = hidden ? undefined : rc.engine.registry.resource(uri);
   const stateless = rc.env.era === "stateless";
   if (!found) {
     // 2026-07-28 answers an unknown URI as invalid params; earlier revisions with -32002.
@@ -55,7 +63,8 @@ async function read(params: Params, rc: RequestContext): Promise<unknown> {
     throw new JsonRpcError(code, `Resource not found: ${uri}`, { uri });
   }
   const { resource } = found;
-  const { chain, timeout } = rc.engine.registry.served(resource);
+  const { chain, timeout, scopes } = rc.engine.registry.served(resource);
+  requireScopes(rc.env, scopes, `resource ${JSON.stringify(uri)}`);
   const timed = {
     label: `Resource ${JSON.stringify(uri)}`,
     definer: "defineResource",
@@ -72,6 +81,18 @@ async function read(params: Params, rc: RequestContext): Promise<unknown> {
     : () => resource.read(uri, found.params, rc);
   const result = await withinTimeLimit(rc, timed, run);
   return stateless ? { ...result, ...rc.engine.cacheHints("read") } : result;
+}
+
+/** A resource's scopes, when something serves `uri`: following its changes is reading it. */
+export function requireResourceScopes(rc: RequestContext, uri: string): void {
+  const found = rc.engine.registry.resource(uri);
+  if (found) {
+    requireScopes(
+      rc.env,
+      rc.engine.registry.served(found.resource).scopes,
+      `resource ${JSON.stringify(uri)}`,
+    );
+  }
 }
 
 /**
@@ -99,6 +120,7 @@ export const subscriptionMethods: MethodTable = {
     needsSession: true,
     handler(params, rc) {
       const uri = boundedUri(params, "resources/subscribe");
+      requireResourceScopes(rc, uri);
       const session = sessionOf(rc);
       const { subscriptions } = session;
       if (subscriptions.has(uri)) return {};
@@ -143,9 +165,12 @@ async function listWithInstances(
       );
     }
   }
+  const showsViews = clientShowsViews(env.clientCapabilities);
   const items = [
-    ...engine.registry.resources.map((r) => r.descriptor as Resource),
-    ...instances,
+    ...resourcesFor(engine.registry, showsViews)
+      .filter((r) => engine.lists.allows(r, env.auth))
+      .map((r) => r.descriptor as Resource),
+    ...instances.filter((resource) => showsViews || !isViewUri(resource.uri)),
   ].map((resource) => resourceForVersion(resource, env.protocolVersion));
   const { items: page, nextCursor } = paginate(
     items,

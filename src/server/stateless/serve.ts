@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../../define/auth.js";
 import {
   ErrorCode,
   failure,
@@ -6,11 +7,13 @@ import {
   type JsonRpcResponse,
 } from "../../jsonrpc/index.js";
 import { LOGGING_LEVELS } from "../../protocol/types.js";
+import { type RequestTrace, requestChannel } from "../../tracing/channels.js";
 import { dispatch } from "../dispatch.js";
 import type { Engine } from "../engine.js";
 import type { ClientChannel, RequestEnv } from "../env.js";
 import type { InFlight } from "../in-flight.js";
 import { InputRound } from "../input-rounds/input-round.js";
+import { callerKey } from "../input-rounds/request-state.js";
 import { methodsFor } from "../methods/index.js";
 import { logParams } from "../notices.js";
 import { notifySafely } from "../send-safely.js";
@@ -25,28 +28,54 @@ import { type Envelope, readEnvelope } from "./envelope.js";
  * response, or to undefined when it was cancelled. Every transport serves a
  * 2026 request through here (`McpServer.serveStateless`), so it never
  * rejects: whatever escapes is the server's fault, answered as one.
+ * `principal` is who sent it, when the transport authenticated it.
  */
-export async function serveStateless(
+export function serveStateless(
   engine: Engine,
   request: JsonRpcRequest,
   channel: ClientChannel,
   inFlight: InFlight,
   closing?: AbortSignal,
+  auth?: AuthInfo,
+): Promise<JsonRpcResponse | undefined> {
+  if (!requestChannel?.hasSubscribers) {
+    return serve(engine, request, { channel, inFlight, closing, auth, trace: undefined });
+  }
+  const trace: RequestTrace = { request, era: "stateless", network: channel.network };
+  return requestChannel.tracePromise(
+    () => serve(engine, request, { channel, inFlight, closing, auth, trace }),
+    trace,
+  );
+}
+
+/** What a 2026-07-28 request is served with besides its message. */
+interface Carried {
+  readonly channel: ClientChannel;
+  readonly inFlight: InFlight;
+  readonly closing: AbortSignal | undefined;
+  /** The caller its transport verified. */
+  readonly auth: AuthInfo | undefined;
+  /** What is published of it while something traces it. */
+  readonly trace: RequestTrace | undefined;
+}
+
+async function serve(
+  engine: Engine,
+  request: JsonRpcRequest,
+  carried: Carried,
 ): Promise<JsonRpcResponse | undefined> {
   try {
-    return await answer(engine, request, channel, inFlight, closing);
+    return await answer(engine, request, carried);
   } catch (error) {
     const response = serverFault(engine, request, error);
-    return inFlight.cancelled ? undefined : response;
+    return carried.inFlight.cancelled ? undefined : response;
   }
 }
 
 async function answer(
   engine: Engine,
   request: JsonRpcRequest,
-  channel: ClientChannel,
-  inFlight: InFlight,
-  closing: AbortSignal | undefined,
+  carried: Carried,
 ): Promise<JsonRpcResponse | undefined> {
   const { id, method } = request;
   const described = methodsFor("stateless").get(method);
@@ -61,7 +90,9 @@ async function answer(
   let inputRound: InputRound | undefined;
   try {
     envelope = readEnvelope(method, params);
-    if (described.asksInput) inputRound = InputRound.open(engine.inputRounds, method, params);
+    if (described.asksInput) {
+      inputRound = InputRound.open(engine.inputRounds, method, params, carried.auth);
+    }
   } catch (error) {
     if (!isJsonRpcError(error)) throw error;
     return failure(id, error.code, error.message, error.data);
@@ -74,7 +105,7 @@ async function answer(
       `Method not found: ${method} (this server offers no ${capability})`,
     );
   }
-  const env = statelessEnv(engine, id, envelope, channel, inFlight, closing, inputRound);
+  const env = statelessEnv(engine, id, envelope, carried, inputRound);
   // Log messages go with a request's response, never on a listen stream.
   if (method !== "subscriptions/listen") {
     for (const notice of engine.notices()) {
@@ -89,9 +120,7 @@ function statelessEnv(
   engine: Engine,
   requestId: JsonRpcRequest["id"],
   envelope: Envelope,
-  channel: ClientChannel,
-  inFlight: InFlight,
-  closing: AbortSignal | undefined,
+  { channel, inFlight, closing, auth, trace }: Carried,
   inputRound: InputRound | undefined,
 ): RequestEnv {
   const { logLevel } = envelope;
@@ -119,5 +148,7 @@ function statelessEnv(
     wantsLog: (level) => LOGGING_LEVELS.indexOf(level) >= least,
     closing,
     inputRound,
+    trace,
+    ...(auth !== undefined && { auth, principal: callerKey(auth) }),
   };
 }

@@ -27,6 +27,8 @@ export interface FetchHandler {
   (request: Request): Promise<Response>;
   /** Ends every session; afterwards every request is answered 503. */
   close(): Promise<void>;
+  /** With `auth.issuer`: resolves once its metadata and keys are read (see HttpHandler.ready). */
+  ready(): Promise<void>;
 }
 
 /**
@@ -54,5 +56,5 @@ export function createFetchHandler(
     door.handle(requestHead(request), res);
     return res.response;
   };
-  return Object.assign(handler, { close: () => door.close() });
+  return Object.assign(handler, { close: () => door.close(), ready: () => door.ready() });
 }

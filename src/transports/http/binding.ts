@@ -27,6 +27,11 @@ export function connectableHost(host: string): string {
   return isWildcard(host) ? "127.0.0.1" : bracketed(host);
 }
 
+/** Whether the options ask callers for a token: the static one, or OAuth access tokens. */
+export function isAuthenticated(options: { authToken?: string; auth?: unknown }): boolean {
+  return options.authToken !== undefined || options.auth !== undefined;
+}
+
 /**
  * Refuses to serve beyond this machine with nothing between a caller and
  * every tool: a non-loopback host needs a token, or the explicit word that
@@ -39,7 +44,7 @@ export function checkExposure(
 ): void {
   if (isLoopback(host) || authenticated || allowUnauthenticatedRemote) return;
   throw new Error(
-    `Refusing to listen on ${host} without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open`,
+    `Refusing to listen on ${host} without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or MCP_DIR_AUTH_ISSUER (--auth-issuer, auth.issuer) to accept OAuth access tokens, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open`,
   );
 }
 

@@ -12,39 +12,36 @@ import {
   isStatelessVersion,
   STATEFUL_VERSIONS,
 } from "../../protocol/versions.js";
-import { eraOf, type McpServer } from "../../server/index.js";
+import { callerKey, eraOf, type McpServer } from "../../server/index.js";
+import { AuthGate, type Verdict } from "./auth/gate.js";
+import { ANONYMOUS, type Caller } from "./caller.js";
 import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
-import { baseUrl, PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from "./metadata.js";
+import { ForeignStreams } from "./foreign-streams.js";
+import { PROTECTED_RESOURCE_PATH } from "./metadata.js";
 import type { ResolvedHttpOptions } from "./options.js";
-import { SESSION_NOT_FOUND, sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import {
-  checkBearer,
+  ANOTHER_CALLERS_SESSION,
+  SESSION_NOT_FOUND,
+  sendEmpty,
+  sendError,
+  sendJson,
+  TRANSPORT_ERROR,
+  UNKNOWN_SESSION,
+} from "./responses.js";
+import {
   checkGetAccept,
   checkHostAndOrigin,
   checkJsonContentType,
   checkPostAccept,
   checkSingleHost,
   type Refusal,
-  resourceMetadataUrl,
 } from "./security.js";
 import { SessionTable } from "./session-table.js";
 import type { HttpSessionTransport } from "./session-transport.js";
 import { postSessionless } from "./sessionless-post.js";
+import { answerHealth, answerMetadata } from "./side-paths.js";
 import { serveStatelessPost } from "./stateless-post.js";
-
-export interface HttpStats {
-  sessions: number;
-  /** Requests whose response has not been sent yet. */
-  requestsInFlight: number;
-  /** Unfinished POST streams a client could resume. */
-  resumableStreams: number;
-  /** Events kept for Last-Event-ID replay (bounded per session and in all). */
-  storedEvents: number;
-  /** Their bytes, counted as characters of JSON (at most replay.maxTotalBytes, but for one event larger alone). */
-  storedEventBytes: number;
-  /** 2026-07-28 listen streams open (at most maxSessions, counted apart from sessions). */
-  listenStreams: number;
-}
+import { type HttpStats, sessionTotals } from "./stats.js";
 
 /**
  * Whether 2025 clients get sessions: a long-lived process keeps them (GET
@@ -59,8 +56,6 @@ const MISSING_SESSION =
 const NOT_UTF8 =
   "Parse error: the body is not valid UTF-8; send the JSON-RPC message encoded in UTF-8";
 const SHUTTING_DOWN = "Service Unavailable: the server is shutting down; try again later";
-const UNKNOWN_SESSION =
-  "Session not found: it ended or never existed; send initialize again without an Mcp-Session-Id";
 
 function refuse(res: ResponseWriter, refusal: Refusal): void {
   sendError(res, refusal.status, refusal.code, refusal.message, refusal.headers);
@@ -86,6 +81,10 @@ function checkProtocolVersion(req: RequestHead): Refusal | undefined {
  */
 export class HttpDoor<Req extends RequestHead> {
   private readonly sessions: SessionTable | undefined;
+  /** Streams of sessions other replicas hold, resumed here (with a log they share). */
+  private readonly foreign: ForeignStreams | undefined;
+  /** Who may call: undefined when the endpoint is open (no token, no OAuth). */
+  private readonly gate: AuthGate | undefined;
   private readonly closing = new AbortController();
   private isClosed = false;
   private listenStreams = 0;
@@ -97,6 +96,25 @@ export class HttpDoor<Req extends RequestHead> {
     mode: SessionMode,
   ) {
     this.sessions = mode === "sessions" ? new SessionTable(server, options) : undefined;
+    const log = server.replicas?.sessions;
+    this.foreign = this.sessions && log ? new ForeignStreams(log, options.keepAliveMs) : undefined;
+    const guarded = options.authToken !== undefined || options.auth !== undefined;
+    this.gate = guarded
+      ? new AuthGate(options, {
+          scopes: () => server.registry.scopes(),
+          warn: (m) => server.warn(m),
+        })
+      : undefined;
+  }
+
+  /**
+   * Resolves once the authorization server's metadata and keys are read
+   * (nothing to do without OAuth); rejects, naming the URL, when they cannot
+   * be. Without it, they are read at the first request that needs them.
+   * With Redis, also waits (a few seconds at most) for the server to reach it.
+   */
+  async ready(): Promise<void> {
+    await Promise.all([this.gate?.prepare(), this.server.ready()]);
   }
 
   get sessionCount(): number {
@@ -104,23 +122,7 @@ export class HttpDoor<Req extends RequestHead> {
   }
 
   stats(): HttpStats {
-    const stats = {
-      sessions: 0,
-      requestsInFlight: 0,
-      resumableStreams: 0,
-      storedEvents: 0,
-      storedEventBytes: 0,
-      listenStreams: this.listenStreams,
-    };
-    for (const transport of this.sessions?.values() ?? []) {
-      const held = transport.pending;
-      stats.sessions++;
-      stats.requestsInFlight += held.exchanges;
-      stats.resumableStreams += held.streams;
-      stats.storedEvents += held.events;
-      stats.storedEventBytes += held.eventBytes;
-    }
-    return stats;
+    return { ...sessionTotals(this.sessions?.values() ?? []), listenStreams: this.listenStreams };
   }
 
   /**
@@ -135,12 +137,14 @@ export class HttpDoor<Req extends RequestHead> {
     if (path === options.path) {
       this.endpoint(req, res);
     } else if (path === "/health") {
-      this.guarded(req, res, () => this.health(req, res));
+      this.guarded(req, res, () => answerHealth(req, res, this.isClosed));
     } else if (
       path === PROTECTED_RESOURCE_PATH ||
       path === PROTECTED_RESOURCE_PATH + options.path
     ) {
-      this.guarded(req, res, () => this.metadata(req, res));
+      this.guarded(req, res, () =>
+        answerMetadata(req, res, this.gate, this.server.serverInfo().name),
+      );
     } else if (next) {
       next();
     } else {
@@ -160,19 +164,34 @@ export class HttpDoor<Req extends RequestHead> {
   }
 
   private endpoint(req: Req, res: ResponseWriter): void {
-    const { options } = this;
-    let refusal = this.checkHost(req);
-    if (!refusal && options.authToken !== undefined) {
-      const metadataUrl = resourceMetadataUrl(baseUrl(req, options), options.path);
-      refusal = checkBearer(req.headers, options.authToken, metadataUrl);
+    const refusal = this.checkHost(req);
+    const { gate } = this;
+    if (refusal) {
+      refuse(res, refusal);
+    } else if (gate === undefined) {
+      this.admitted(req, res, ANONYMOUS);
+    } else {
+      // Only a token never seen before is verified asynchronously; a known one is a value.
+      const verdict = gate.check(req);
+      if (verdict instanceof Promise) void verdict.then((v) => this.verdict(req, res, gate, v));
+      else this.verdict(req, res, gate, verdict);
     }
-    if (!refusal && this.isClosed) {
-      refusal = { status: 503, code: TRANSPORT_ERROR, message: SHUTTING_DOWN };
+  }
+
+  private verdict(req: Req, res: ResponseWriter, gate: AuthGate, verdict: Verdict): void {
+    if (verdict.status !== undefined) refuse(res, verdict);
+    else if (verdict.auth === undefined) this.admitted(req, res, ANONYMOUS);
+    else {
+      const forbidden = (scopes: readonly string[]) => gate.forbidden(req, scopes);
+      this.admitted(req, res, { auth: verdict.auth, forbidden });
     }
-    if (refusal) refuse(res, refusal);
-    else if (req.method === "POST") this.post(req, res);
-    else if (req.method === "GET") this.get(req, res);
-    else if (req.method === "DELETE") this.delete(req, res);
+  }
+
+  private admitted(req: Req, res: ResponseWriter, caller: Caller): void {
+    if (this.isClosed) sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
+    else if (req.method === "POST") this.post(req, res, caller);
+    else if (req.method === "GET") this.get(req, res, caller);
+    else if (req.method === "DELETE") this.delete(req, res, caller);
     else {
       sendError(
         res,
@@ -184,8 +203,15 @@ export class HttpDoor<Req extends RequestHead> {
     }
   }
 
-  /** The session a request names; answers 400/404 itself when there is none. */
-  private sessionOf(req: Req, res: ResponseWriter): HttpSessionTransport | undefined {
+  /**
+   * The session a request names; answers 400/404 itself when there is none,
+   * and 403 when the session belongs to another caller.
+   */
+  private sessionOf(
+    req: Req,
+    res: ResponseWriter,
+    caller: Caller,
+  ): HttpSessionTransport | undefined {
     const id = headerOf(req.headers, "mcp-session-id");
     const transport = id === undefined ? undefined : this.sessions?.get(id);
     const refusal =
@@ -193,7 +219,9 @@ export class HttpDoor<Req extends RequestHead> {
         ? { status: 400, code: TRANSPORT_ERROR, message: MISSING_SESSION }
         : !transport
           ? { status: 404, code: SESSION_NOT_FOUND, message: UNKNOWN_SESSION }
-          : checkProtocolVersion(req);
+          : transport.owner !== callerKey(caller.auth)
+            ? { status: 403, code: TRANSPORT_ERROR, message: ANOTHER_CALLERS_SESSION }
+            : checkProtocolVersion(req);
     if (refusal) {
       refuse(res, refusal);
       return undefined;
@@ -201,7 +229,7 @@ export class HttpDoor<Req extends RequestHead> {
     return transport;
   }
 
-  private post(req: Req, res: ResponseWriter): void {
+  private post(req: Req, res: ResponseWriter, caller: Caller): void {
     const refusal = checkPostAccept(req.headers) ?? checkJsonContentType(req.headers);
     if (refusal) {
       refuse(res, refusal);
@@ -212,7 +240,7 @@ export class HttpDoor<Req extends RequestHead> {
       if (body.ok && this.isClosed) {
         sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
       } else if (body.ok) {
-        this.route(parseMessage(body.text), req, res);
+        this.route(parseMessage(body.text), req, res, caller);
       } else if (body.reason === "not-utf8") {
         sendError(res, 400, ErrorCode.ParseError, NOT_UTF8);
       } else if (body.reason === "timed-out") {
@@ -243,25 +271,26 @@ export class HttpDoor<Req extends RequestHead> {
    * A 2026-07-28 request is served statelessly even with an Mcp-Session-Id,
    * which that revision has a server ignore (and never echo).
    */
-  private route(parsed: Parsed, req: Req, res: ResponseWriter): void {
+  private route(parsed: Parsed, req: Req, res: ResponseWriter, caller: Caller): void {
     if (parsed.kind === "invalid") {
       const { id, error } = parsed.error;
       sendJson(res, 400, JSON.stringify(id === null ? { jsonrpc: "2.0", error } : parsed.error));
     } else if (eraOf(parsed, headerOf(req.headers, "mcp-protocol-version")) === "stateless") {
-      this.stateless(parsed, req, res);
+      this.stateless(parsed, req, res, caller);
     } else if (!this.sessions) {
-      postSessionless(this.server, parsed, headerOf(req.headers, "mcp-protocol-version"), res);
+      const version = headerOf(req.headers, "mcp-protocol-version");
+      postSessionless(this.server, parsed, version, res, caller);
     } else if (headerOf(req.headers, "mcp-session-id") === undefined) {
       // Without a session id the body must be an initialize that opens one.
-      this.deliver(parsed, undefined, res);
+      this.deliver(parsed, undefined, res, caller);
     } else {
-      const transport = this.sessionOf(req, res);
-      if (transport) this.deliver(parsed, transport, res);
+      const transport = this.sessionOf(req, res, caller);
+      if (transport) this.deliver(parsed, transport, res, caller);
     }
   }
 
   /** A 2026-07-28 POST: one message, no session. */
-  private stateless(parsed: Parsed, req: Req, res: ResponseWriter): void {
+  private stateless(parsed: Parsed, req: Req, res: ResponseWriter, caller: Caller): void {
     if (parsed.kind === "single") {
       const { message } = parsed;
       // A listen stream holds its connection for as long as the client wants: bounded as sessions are.
@@ -282,7 +311,11 @@ export class HttpDoor<Req extends RequestHead> {
         });
       }
       const { keepAliveMs } = this.options;
-      serveStatelessPost(this.server, req.headers, res, message, this.closing.signal, keepAliveMs);
+      serveStatelessPost(this.server, req.headers, res, message, {
+        closing: this.closing.signal,
+        keepAliveMs,
+        caller,
+      });
     } else {
       sendError(
         res,
@@ -298,6 +331,7 @@ export class HttpDoor<Req extends RequestHead> {
     parsed: Exclude<Parsed, { kind: "invalid" }>,
     known: HttpSessionTransport | undefined,
     res: ResponseWriter,
+    caller: Caller,
   ): void {
     const ids: JsonRpcId[] = [];
     let initialize = false;
@@ -317,15 +351,15 @@ export class HttpDoor<Req extends RequestHead> {
         sendError(res, 503, TRANSPORT_ERROR, this.full("sessions", "end one (DELETE)"));
         return;
       }
-      transport = this.sessions.create();
+      transport = this.sessions.create(callerKey(caller.auth));
     }
     if (!transport) {
       const why = parsed.kind === "batch" ? " (initialize cannot be part of a batch)" : "";
       sendError(res, 400, TRANSPORT_ERROR, MISSING_SESSION + why);
     } else if (ids.length > 0) {
-      transport.post(parsed, res, ids, initialize);
+      transport.post(parsed, res, ids, initialize, caller);
     } else {
-      transport.accept(parsed, res);
+      transport.accept(parsed, res, caller.auth);
     }
   }
 
@@ -358,60 +392,38 @@ export class HttpDoor<Req extends RequestHead> {
     return `Service Unavailable: the server already holds its limit of ${this.options.maxSessions} ${what}; ${release} or try again later, or raise maxSessions (--max-sessions)`;
   }
 
-  private get(req: Req, res: ResponseWriter): void {
+  private get(req: Req, res: ResponseWriter, caller: Caller): void {
     if (this.refuseSessionless(req, res)) return;
     const refusal = checkGetAccept(req.headers);
     if (refusal) {
       refuse(res, refusal);
       return;
     }
-    const transport = this.sessionOf(req, res);
+    const id = headerOf(req.headers, "mcp-session-id");
     const lastEventId = headerOf(req.headers, "last-event-id");
+    if (this.foreign && id !== undefined && lastEventId !== undefined && !this.sessions?.get(id)) {
+      const refusal = checkProtocolVersion(req);
+      if (refusal) refuse(res, refusal);
+      else this.foreign.resume(res, id, lastEventId, callerKey(caller.auth));
+      return;
+    }
+    const transport = this.sessionOf(req, res, caller);
     if (!transport) return;
     if (lastEventId === undefined) transport.openStandalone(res);
     else transport.resume(res, lastEventId);
   }
 
-  private delete(req: Req, res: ResponseWriter): void {
+  private delete(req: Req, res: ResponseWriter, caller: Caller): void {
     if (this.refuseSessionless(req, res)) return;
-    const transport = this.sessionOf(req, res);
+    const transport = this.sessionOf(req, res, caller);
     if (transport) void transport.close().then(() => sendEmpty(res, 204));
-  }
-
-  private health(req: Req, res: ResponseWriter): void {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      sendError(res, 405, TRANSPORT_ERROR, "Method Not Allowed: use GET /health", {
-        allow: "GET, HEAD",
-      });
-    } else if (this.isClosed) {
-      sendJson(res, 503, '{"status":"closing"}');
-    } else {
-      sendJson(res, 200, '{"status":"ok"}');
-    }
-  }
-
-  private metadata(req: Req, res: ResponseWriter): void {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      sendError(res, 405, TRANSPORT_ERROR, `Method Not Allowed: use GET ${req.url}`, {
-        allow: "GET, HEAD",
-      });
-    } else if (this.options.authToken === undefined) {
-      sendError(
-        res,
-        404,
-        TRANSPORT_ERROR,
-        "Not Found: this server does not require authorization, so it publishes no protected-resource metadata",
-      );
-    } else {
-      const name = this.server.serverInfo().name;
-      sendJson(res, 200, JSON.stringify(protectedResourceMetadata(req, this.options, name)));
-    }
   }
 
   /** Ends every session; the door answers nothing afterwards but 503. */
   async close(): Promise<void> {
     this.isClosed = true;
     this.closing.abort();
+    this.foreign?.close();
     await this.sessions?.close();
   }
 }

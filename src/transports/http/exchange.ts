@@ -5,6 +5,11 @@
  * builds them around a web `Request` and the `Response` it resolves to.
  */
 
+import type { Network } from "../../tracing/channels.js";
+
+/** What traces say every request through the door travelled on. */
+export const HTTP_NETWORK: Network = { transport: "tcp", protocol: "http" };
+
 /** Header values by lower-case name, as node:http gives them. */
 export type HeaderMap = Readonly<Record<string, string | string[] | undefined>>;
 

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { McpServer } from "../../server/index.js";
 import { readBody } from "./body.js";
-import { HttpDoor, type HttpStats } from "./door.js";
+import { HttpDoor } from "./door.js";
 import type { BodySource } from "./exchange.js";
 import { type HttpHandlerOptions, resolveHttpOptions } from "./options.js";
+import type { HttpStats } from "./stats.js";
 
-export type { HttpStats } from "./door.js";
+export type { HttpStats } from "./stats.js";
 
 /** Streamable HTTP for one McpServer, for use inside any node:http server. */
 export interface HttpHandler {
@@ -20,6 +21,12 @@ export interface HttpHandler {
   stats(): HttpStats;
   /** Ends every HTTP session; the handler answers nothing afterwards but 503. */
   close(): Promise<void>;
+  /**
+   * With `auth.issuer`: resolves once the authorization server's metadata
+   * and keys are read, rejects naming the URL when they cannot be (else they
+   * are read at the first request, which gets 503 while they cannot be).
+   */
+  ready(): Promise<void>;
 }
 
 const NODE_BODY: BodySource<IncomingMessage> = {
@@ -37,5 +44,6 @@ export function createHttpHandler(server: McpServer, options?: HttpHandlerOption
     },
     stats: () => door.stats(),
     close: () => door.close(),
+    ready: () => door.ready(),
   };
 }

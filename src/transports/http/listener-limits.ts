@@ -46,8 +46,14 @@ export function requestTimeout(value: number | undefined): number {
 export function resolveListenerLimits(
   options: ListenerLimitOptions & { maxSessions?: number },
 ): ListenerLimits {
-  const headersTimeoutMs = wholeNumber(options.headersTimeoutMs, 10_000, "headersTimeoutMs");
   const requestTimeoutMs = requestTimeout(options.requestTimeoutMs);
+  // The default gives way to a shorter request limit; one the user set must fit in it.
+  const headersDefault = requestTimeoutMs > 0 ? Math.min(10_000, requestTimeoutMs) : 10_000;
+  const headersTimeoutMs = wholeNumber(
+    options.headersTimeoutMs,
+    headersDefault,
+    "headersTimeoutMs",
+  );
   if (headersTimeoutMs > 0 && requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
     throw new TypeError(
       `headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs}): the request's time includes its headers`,

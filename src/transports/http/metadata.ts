@@ -1,3 +1,4 @@
+import type { AuthGate } from "./auth/gate.js";
 import { headerOf, type RequestHead } from "./exchange.js";
 import type { ResolvedHttpOptions } from "./options.js";
 
@@ -8,19 +9,19 @@ export function baseUrl(req: RequestHead, options: ResolvedHttpOptions): string 
   return options.publicUrl ?? `http://${headerOf(req.headers, "host") ?? "localhost"}`;
 }
 
-/** RFC 9728 protected-resource metadata for the MCP endpoint. */
+/**
+ * RFC 9728 protected-resource metadata for the MCP endpoint: the resource
+ * (the audience tokens must name), the authorization servers that issue
+ * them, and every scope a definition needs.
+ */
 export function protectedResourceMetadata(
   req: RequestHead,
-  options: ResolvedHttpOptions,
+  gate: AuthGate,
   resourceName: string,
 ): Record<string, unknown> {
-  const metadata: Record<string, unknown> = {
-    resource: `${baseUrl(req, options)}${options.path}`,
+  return {
+    ...gate.metadataFields(req),
+    bearer_methods_supported: ["header"],
+    resource_name: resourceName,
   };
-  if (options.authorizationServers.length > 0) {
-    metadata.authorization_servers = options.authorizationServers;
-  }
-  metadata.bearer_methods_supported = ["header"];
-  metadata.resource_name = resourceName;
-  return metadata;
 }

@@ -1,4 +1,9 @@
 import { heapQuarter } from "../../server/index.js";
+import {
+  type HttpAuthOptions,
+  type ResolvedAuthOptions,
+  resolveAuthOptions,
+} from "./auth/options.js";
 
 /** How the Streamable HTTP endpoint behaves; every field has a safe default. */
 export interface HttpHandlerOptions {
@@ -18,6 +23,13 @@ export interface HttpHandlerOptions {
   maxBodyBytes?: number;
   /** When set, every MCP request needs `Authorization: Bearer <authToken>` (401 otherwise). */
   authToken?: string;
+  /**
+   * OAuth 2.1: access tokens from an authorization server (JWTs checked
+   * against its keys, opaque tokens by introspection, or your own
+   * `verifyToken`), scopes per definition, `ctx.auth`. The static `authToken`
+   * keeps working beside it.
+   */
+  auth?: HttpAuthOptions;
   /** Listed as `authorization_servers` in the protected-resource metadata. */
   authorizationServers?: readonly string[];
   /** The public URL of the endpoint, when a proxy changes it; default: from the Host header. */
@@ -50,6 +62,7 @@ export interface ResolvedHttpOptions {
   readonly allowedOrigins: ReadonlySet<string>;
   readonly maxBodyBytes: number;
   readonly authToken: string | undefined;
+  readonly auth: ResolvedAuthOptions | undefined;
   readonly authorizationServers: readonly string[];
   readonly publicUrl: string | undefined;
   readonly maxSessions: number;
@@ -100,6 +113,7 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
     allowedOrigins: new Set(options.allowedOrigins ?? []),
     maxBodyBytes: positive(options.maxBodyBytes, 4 * MIB, "maxBodyBytes"),
     authToken: options.authToken,
+    auth: resolveAuthOptions(options.auth),
     authorizationServers: options.authorizationServers ?? [],
     publicUrl: options.publicUrl?.replace(/\/+$/, ""),
     maxSessions,

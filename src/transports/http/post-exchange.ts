@@ -36,11 +36,16 @@ export class PostExchange {
   private connection: SseConnection | undefined;
   private readonly cancelledIds = new Set<JsonRpcId>();
 
+  /**
+   * `forbidden`: the headers of a 403 for a call that needs scopes the
+   * caller's token lacks (undefined without OAuth).
+   */
   constructor(
     private readonly owner: ExchangeOwner,
     private readonly res: ResponseWriter,
     readonly ids: readonly JsonRpcId[],
     readonly isInitialize: boolean,
+    private readonly forbidden?: (scopes: readonly string[]) => ResponseHeaders,
   ) {
     res.once("close", () => {
       if (this.state === "pending") {
@@ -67,21 +72,27 @@ export class PostExchange {
     this.connection?.event(id, text);
   }
 
-  /** The response (or, for a batch, the array of responses). */
-  respond(text: string): void {
+  /**
+   * The response (or, for a batch, the array of responses). `scopes`: those
+   * an insufficient-scope answer names; sent whole, it is a 403 with the
+   * challenge, so the client can authorize again and retry.
+   */
+  respond(text: string, scopes?: readonly string[]): void {
     if (this.state === "pending") {
       this.state = "done";
+      const challenge = scopes && this.ids.length === 1 ? this.forbidden?.(scopes) : undefined;
       const headers: ResponseHeaders = {
+        ...challenge,
         "content-type": "application/json",
         "content-length": Buffer.byteLength(text),
       };
       if (this.isInitialize && this.owner.initialized)
         headers["mcp-session-id"] = this.owner.sessionId;
-      this.res.writeHead(200, headers);
+      this.res.writeHead(challenge ? 403 : 200, headers);
       this.res.end(text);
     } else if (this.state === "streaming") {
       this.state = "done";
-      const id = this.owner.store.append(this.stream, text);
+      const id = this.owner.store.append(this.stream, text, true);
       this.connection?.event(id, text);
       this.connection?.end();
       this.connection = undefined;

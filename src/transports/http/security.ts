@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import { type HeaderMap, headerOf, type RequestHead, type ResponseHeaders } from "./exchange.js";
 import { LOOPBACK_HOSTS, type ResolvedHttpOptions } from "./options.js";
 import { TRANSPORT_ERROR } from "./responses.js";
@@ -81,39 +80,6 @@ export function checkHostAndOrigin(
     403,
     `Forbidden: Origin "${origin}" is not allowed; add it to allowedOrigins to accept requests from that page`,
   );
-}
-
-/** The metadata URL clients follow after a 401 (RFC 9728, path-inserted form). */
-export function resourceMetadataUrl(baseUrl: string, path: string): string {
-  return `${baseUrl}/.well-known/oauth-protected-resource${path}`;
-}
-
-/** Bearer-token check; compares in constant time. */
-export function checkBearer(
-  headers: HeaderMap,
-  token: string,
-  metadataUrl: string,
-): Refusal | undefined {
-  const authorization = headerOf(headers, "authorization");
-  const match = authorization === undefined ? null : /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
-  if (match?.[1] !== undefined && sameSecret(match[1], token)) return undefined;
-  const challenge =
-    authorization === undefined
-      ? `Bearer resource_metadata="${metadataUrl}"`
-      : `Bearer error="invalid_token", resource_metadata="${metadataUrl}"`;
-  return refuse(
-    401,
-    authorization === undefined
-      ? "Unauthorized: send the server's token as Authorization: Bearer <token>"
-      : "Unauthorized: the bearer token is not valid for this server",
-    { "www-authenticate": challenge },
-  );
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The media type of a Content-Type value, without parameters, in lower case. */

@@ -1,7 +1,13 @@
 import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "../../server/index.js";
-import { checkExposure, connectableHost, defaultAllowedHosts, listenError } from "./binding.js";
+import {
+  checkExposure,
+  connectableHost,
+  defaultAllowedHosts,
+  isAuthenticated,
+  listenError,
+} from "./binding.js";
 import { createHttpHandler, type HttpStats } from "./handler.js";
 import {
   capConnections,
@@ -93,10 +99,15 @@ export async function serveHttp(
     maxConnections,
     maxSessions: handlerOptions.maxSessions,
   });
-  checkExposure(host, handlerOptions.authToken !== undefined, allowUnauthenticatedRemote);
+  checkExposure(host, isAuthenticated(handlerOptions), allowUnauthenticatedRemote);
   const allowedHosts =
     handlerOptions.allowedHosts ?? defaultAllowedHosts(host, (message) => server.warn(message));
   const handler = createHttpHandler(server, { ...handlerOptions, allowedHosts });
+  // An issuer out of reach is a clear error now rather than a 503 on every request.
+  await handler.ready().catch(async (error: unknown) => {
+    await handler.close();
+    throw error;
+  });
   const responses = new OpenResponses();
   const listener = createHttpServer(nodeServerOptions(limits), (req, res) => {
     responses.add(res);

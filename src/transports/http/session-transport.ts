@@ -1,3 +1,4 @@
+import type { AuthInfo } from "../../define/auth.js";
 import {
   ErrorCode,
   encodeBatch,
@@ -9,13 +10,21 @@ import {
   type Parsed,
 } from "../../jsonrpc/index.js";
 import { atLeast } from "../../protocol/versions.js";
-import type { MessageReceiver, SendOptions, Session, Transport } from "../../server/index.js";
+import {
+  type MessageReceiver,
+  requiredScopesOf,
+  type SendOptions,
+  type Session,
+  type Transport,
+} from "../../server/index.js";
+import type { EventRetention, SessionLog } from "../../server/replicas/session-log.js";
+import type { Caller } from "./caller.js";
 import { EventStore, parseEventId, STANDALONE_STREAM } from "./event-store.js";
-import type { ResponseWriter } from "./exchange.js";
+import { HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
 import type { ResolvedHttpOptions } from "./options.js";
 import { type ExchangeOwner, PostExchange } from "./post-exchange.js";
 import type { ReplayPool } from "./replay-pool.js";
-import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
+import { nothingToResume, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
 import { StandaloneStream } from "./standalone-stream.js";
 
@@ -33,6 +42,7 @@ const SESSION_ENDED = "The session ended before this request completed; initiali
 export class HttpSessionTransport implements Transport, ExchangeOwner {
   readonly store: EventStore;
   readonly retryMs: number;
+  readonly network = HTTP_NETWORK;
   private receiver: MessageReceiver | undefined;
   private session: Session | undefined;
   /** In-flight requests by id; an entry goes when its response is sent. */
@@ -45,9 +55,14 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
   private isClosed = false;
   lastActivity = Date.now();
 
+  /**
+   * `owner`: the caller that opened the session (its callerKey); a request
+   * from anyone else is refused at the door.
+   */
   constructor(
     options: ResolvedHttpOptions,
     replay: ReplayPool,
+    readonly owner: string | undefined,
     private readonly onClosed: (transport: HttpSessionTransport) => void,
   ) {
     this.store = new EventStore(options.replayMaxEvents, options.replayMaxBytes, replay);
@@ -59,9 +74,14 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     this.receiver = receiver;
   }
 
-  /** Called once `server.connect` has made the session. */
-  bind(session: Session): void {
+  /**
+   * Called once `server.connect` has made the session. With a log shared by
+   * replicas, its streams' events go there too, so another replica can
+   * resume them.
+   */
+  bind(session: Session, log: SessionLog | undefined, keep: EventRetention): void {
     this.session = session;
+    this.store.mirror = log?.open(session.id, this.owner, keep);
   }
 
   get sessionId(): string {
@@ -94,6 +114,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     res: ResponseWriter,
     ids: readonly JsonRpcId[],
     isInitialize: boolean,
+    caller: Caller,
   ): void {
     this.lastActivity = Date.now();
     for (const id of ids) {
@@ -102,9 +123,9 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
         return;
       }
     }
-    const exchange = new PostExchange(this, res, ids, isInitialize);
+    const exchange = new PostExchange(this, res, ids, isInitialize, caller.forbidden);
     for (const id of ids) this.exchanges.set(id, exchange);
-    this.deliver(parsed, (response) => exchange.respond(encode(response)));
+    this.deliver(parsed, caller.auth, (response) => exchange.respond(encode(response)));
   }
 
   /**
@@ -112,10 +133,10 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
    * the errors of a batch's invalid items (which the session answers at once),
    * 400 with the session's refusal of the whole message.
    */
-  accept(parsed: Parsed, res: ResponseWriter): void {
+  accept(parsed: Parsed, res: ResponseWriter, auth: AuthInfo | undefined): void {
     this.lastActivity = Date.now();
     let answer: JsonRpcResponse | JsonRpcResponse[] | undefined;
-    this.deliver(parsed, (response) => {
+    this.deliver(parsed, auth, (response) => {
       answer = response;
     });
     if (answer === undefined) {
@@ -126,10 +147,10 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     }
   }
 
-  private deliver(parsed: Parsed, capture: Capture): void {
+  private deliver(parsed: Parsed, auth: AuthInfo | undefined, capture: Capture): void {
     this.capture = capture;
     try {
-      this.receiver?.receive(parsed);
+      this.receiver?.receive(parsed, auth);
     } finally {
       this.capture = undefined;
     }
@@ -166,12 +187,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
       !position ||
       (position.stream !== STANDALONE_STREAM && !exchange && !this.store.has(position.stream))
     ) {
-      sendError(
-        res,
-        400,
-        TRANSPORT_ERROR,
-        `Bad Request: nothing to resume after Last-Event-ID ${JSON.stringify(lastEventId)}: the stream is unknown or its events are gone; open the stream again without Last-Event-ID`,
-      );
+      sendError(res, 400, TRANSPORT_ERROR, nothingToResume(lastEventId));
       return;
     }
     if (position.stream === STANDALONE_STREAM) {
@@ -209,7 +225,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     }
     if (!("method" in message)) {
       const exchange = message.id === null ? undefined : this.exchanges.get(message.id);
-      if (exchange) exchange.respond(encodeMessage(message));
+      if (exchange) exchange.respond(encodeMessage(message), requiredScopesOf(message));
       else this.capture?.(message);
       return;
     }

@@ -1,6 +1,6 @@
+import type { AuthInfo } from "../../define/auth.js";
 import {
   ErrorCode,
-  encodeMessage,
   failure,
   isRequest,
   isResponse,
@@ -12,8 +12,11 @@ import {
 } from "../../jsonrpc/index.js";
 import { LATEST_STATEFUL_VERSION } from "../../protocol/versions.js";
 import { type McpServer, methodsFor, type Transport } from "../../server/index.js";
-import type { ResponseWriter } from "./exchange.js";
-import { sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
+import { type Caller, sendResponse } from "./caller.js";
+import { HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
+import { sendEmpty, sendError, TRANSPORT_ERROR } from "./responses.js";
+
+type Params = Record<string, unknown>;
 
 const WARM_UP_ID = "mcp-dir-stateless-initialize";
 
@@ -23,6 +26,7 @@ export function postSessionless(
   parsed: Exclude<Parsed, { kind: "invalid" }>,
   versionHeader: string | undefined,
   res: ResponseWriter,
+  caller: Caller,
 ): void {
   if (parsed.kind === "batch") {
     sendError(
@@ -42,8 +46,8 @@ export function postSessionless(
       "Bad Request: this server sends no requests, so it takes no responses",
     );
   } else if (isRequest(message)) {
-    void serveSessionlessPost(server, message, versionHeader).then((response) =>
-      sendJson(res, 200, encodeMessage(response)),
+    void serveSessionlessPost(server, message, versionHeader, caller.auth).then((response) =>
+      sendResponse(res, response, caller),
     );
   } else {
     // A notification (initialized, cancelled) has nothing to act on without a session.
@@ -63,6 +67,7 @@ export function serveSessionlessPost(
   server: McpServer,
   request: JsonRpcRequest,
   versionHeader: string | undefined,
+  auth: AuthInfo | undefined,
 ): Promise<JsonRpcResponse> {
   // What only a session can deliver: refused, not accepted and silently never honoured.
   if (methodsFor("stateful").get(request.method)?.needsSession) {
@@ -74,8 +79,21 @@ export function serveSessionlessPost(
       ),
     );
   }
+  if (
+    request.method === "tools/call" &&
+    (request.params as Params | undefined)?.task !== undefined
+  ) {
+    return Promise.resolve(
+      failure(
+        request.id,
+        ErrorCode.InvalidRequest,
+        'Invalid Request: a task (tools/call with "task") needs a session, and this endpoint keeps none (it runs without a long-lived process): call the tool without "task", or use protocol 2026-07-28, whose tasks need no session',
+      ),
+    );
+  }
   return new Promise((resolve) => {
     const transport: Transport = {
+      network: HTTP_NETWORK,
       start() {},
       send(sent) {
         for (const message of Array.isArray(sent) ? sent : [sent]) {
@@ -98,7 +116,7 @@ export function serveSessionlessPost(
         message: { jsonrpc: "2.0", method: "notifications/initialized" },
       });
     }
-    session.receive({ kind: "single", message: request });
+    session.receive({ kind: "single", message: request }, auth);
   });
 }
 

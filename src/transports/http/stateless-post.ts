@@ -6,8 +6,9 @@ import {
   type JsonRpcMessage,
 } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
-import { InFlight, type McpServer } from "../../server/index.js";
-import type { HeaderMap, ResponseWriter } from "./exchange.js";
+import { InFlight, type McpServer, requiredScopesOf } from "../../server/index.js";
+import type { Caller } from "./caller.js";
+import { type HeaderMap, HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
 import { headerMismatch } from "./mcp-headers.js";
 import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
@@ -23,8 +24,7 @@ export function serveStatelessPost(
   headers: HeaderMap,
   res: ResponseWriter,
   message: JsonRpcMessage,
-  closing: AbortSignal,
-  keepAliveMs: number,
+  { closing, keepAliveMs, caller }: { closing: AbortSignal; keepAliveMs: number; caller: Caller },
 ): void {
   if (isResponse(message)) {
     sendError(
@@ -57,6 +57,7 @@ export function serveStatelessPost(
     if (!settled) cancel();
   });
   const channel = {
+    network: HTTP_NETWORK,
     notify(method: string, params: Record<string, unknown>) {
       if (settled || res.destroyed) return;
       if (!stream) {
@@ -71,7 +72,7 @@ export function serveStatelessPost(
       stream.event(undefined, encodeMessage({ jsonrpc: "2.0", method, params }));
     },
   };
-  void server.serveStateless(message, channel, inFlight, closing).then((response) => {
+  void server.serveStateless(message, channel, inFlight, closing, caller.auth).then((response) => {
     settled = true;
     clearInterval(keepAlive);
     if (!response) {
@@ -81,7 +82,9 @@ export function serveStatelessPost(
       stream.event(undefined, encodeMessage(response));
       stream.end();
     } else {
-      sendJson(res, statusOf(response), encodeMessage(response));
+      const scopes = caller.forbidden && requiredScopesOf(response);
+      if (scopes) sendJson(res, 403, encodeMessage(response), caller.forbidden?.(scopes));
+      else sendJson(res, statusOf(response), encodeMessage(response));
     }
   });
 }

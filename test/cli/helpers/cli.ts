@@ -71,6 +71,8 @@ export async function connectToServe(
     cli?: string;
     /** The working directory the server starts in (default: this repository). */
     cwd?: string;
+    /** Added to the server's environment (NODE_OPTIONS, say). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<CliConnection> {
   const transport = new StdioClientTransport({
@@ -78,6 +80,7 @@ export async function connectToServe(
     args: [options.cli ?? CLI, "serve", dir],
     cwd: options.cwd ?? REPO_ROOT,
     stderr: "pipe",
+    ...(options.env && { env: { ...(process.env as Record<string, string>), ...options.env } }),
   });
   let stderr = "";
   const stderrSoFar = new Inbox<string>();

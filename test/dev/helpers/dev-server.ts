@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
+  type ClientCapabilities,
   type JSONRPCMessage,
   LoggingMessageNotificationSchema,
   type Notification,
@@ -66,17 +67,25 @@ function matchesLine(pattern: RegExp | string, line: string): boolean {
  */
 export async function startDev(
   files: Record<string, string>,
-  options: { args?: string[]; packageJson?: Record<string, unknown> } = {},
+  options: {
+    args?: string[];
+    packageJson?: Record<string, unknown>;
+    capabilities?: ClientCapabilities;
+  } = {},
 ): Promise<DevServer> {
   const dir = await createServerDir(
     files,
     options.packageJson ? { packageJson: options.packageJson } : {},
   );
-  return connectDev(dir, options.args);
+  return connectDev(dir, options.args, options.capabilities);
 }
 
 /** Starts `mcp-dir dev <dir> ...args` on an existing directory and connects the SDK client. */
-export async function connectDev(dir: string, args: string[] = []): Promise<DevServer> {
+export async function connectDev(
+  dir: string,
+  args: string[] = [],
+  capabilities: ClientCapabilities = {},
+): Promise<DevServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, "dev", dir, ...args],
@@ -90,7 +99,7 @@ export async function connectDev(dir: string, args: string[] = []): Promise<DevS
     stderr.push(text);
   });
   const notifications = new Inbox<Notification>();
-  const client = new Client({ name: "mcp-dir-dev-test", version: "1.0.0" }, { capabilities: {} });
+  const client = new Client({ name: "mcp-dir-dev-test", version: "1.0.0" }, { capabilities });
   for (const schema of [
     ToolListChangedNotificationSchema,
     PromptListChangedNotificationSchema,

@@ -94,6 +94,11 @@ export const INPUT_METHODS: readonly InputMethod[] = [
   "roots/list",
 ];
 
+/** The capabilities of a client that shows views (MCP Apps): the extension with its MIME type. */
+export const SHOWS_VIEWS = {
+  extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
+};
+
 export interface ClientSetup {
   capabilities?: Record<string, unknown>;
   /** Answers the server's requests; each SDK calls it through its own handler registration. */

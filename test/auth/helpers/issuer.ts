@@ -1,0 +1,159 @@
+/**
+ * A real authorization server inside the test: `oidc-provider` (OpenID
+ * certified) on 127.0.0.1 port 0, issuing access tokens by the
+ * client_credentials grant for the resource a client names (RFC 8707): JWTs
+ * signed with its key, or opaque tokens it answers introspection for. Its
+ * keys can be rotated (a new provider behind the same URL), and it counts
+ * the fetches of its key set.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import * as jose from "jose";
+import Provider from "oidc-provider";
+
+export const SCOPES = ["mcp", "notes:read", "admin", "deploy"];
+
+/** The client a test's MCP client is. */
+export const APP = { clientId: "app", clientSecret: "app-secret-0123456789" };
+/** A second client: another caller, with a subject of its own. */
+export const OTHER_APP = { clientId: "other-app", clientSecret: "other-secret-0123456789" };
+/** The MCP server itself, as it introspects tokens. */
+export const RESOURCE_SERVER = { clientId: "mcp-server", clientSecret: "rs-secret-0123456789" };
+
+export interface SigningKey {
+  readonly kid: string;
+  readonly privateJwk: jose.JWK;
+  readonly privateKey: jose.CryptoKey;
+  readonly publicKey: jose.CryptoKey;
+}
+
+export async function signingKey(kid: string): Promise<SigningKey> {
+  const { privateKey, publicKey } = await jose.generateKeyPair("RS256", { extractable: true });
+  const privateJwk = { ...(await jose.exportJWK(privateKey)), kid, alg: "RS256", use: "sig" };
+  return { kid, privateJwk, privateKey, publicKey };
+}
+
+export interface TestIssuer {
+  /** The issuer identifier: http://127.0.0.1:<port>. */
+  readonly url: string;
+  /** The key tokens are signed with now. */
+  readonly key: SigningKey;
+  /** GET requests of its JWKS so far. */
+  readonly jwksFetches: number;
+  /** An access token by client_credentials for `resource`, with these scopes. */
+  token(
+    resource: string,
+    scopes: readonly string[],
+    client?: { clientId: string; clientSecret: string },
+  ): Promise<string>;
+  /** A new signing key, published in place of the old one (same issuer URL). */
+  rotate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * `opaque`: resources whose tokens are opaque (introspected); every other
+ * resource gets JWTs. `audience`: what a resource's tokens carry in `aud`
+ * (default: the resource itself, as RFC 8707 has it).
+ */
+export async function startIssuer(
+  options: { opaque?: (resource: string) => boolean; audience?: (resource: string) => string } = {},
+) {
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  let jwksFetches = 0;
+  const http = createServer((req, res) => {
+    if (req.method === "GET" && req.url === "/jwks") jwksFetches++;
+    handler?.(req, res);
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  let key = await signingKey("key-1");
+
+  const providerWith = (signing: SigningKey) => {
+    const provider = new Provider(url, {
+      clients: [
+        {
+          client_id: APP.clientId,
+          client_secret: APP.clientSecret,
+          grant_types: ["client_credentials"],
+          redirect_uris: [],
+          response_types: [],
+          scope: SCOPES.join(" "),
+        },
+        {
+          client_id: OTHER_APP.clientId,
+          client_secret: OTHER_APP.clientSecret,
+          grant_types: ["client_credentials"],
+          redirect_uris: [],
+          response_types: [],
+          scope: SCOPES.join(" "),
+        },
+        {
+          client_id: RESOURCE_SERVER.clientId,
+          client_secret: RESOURCE_SERVER.clientSecret,
+          grant_types: [],
+          redirect_uris: [],
+          response_types: [],
+        },
+      ],
+      jwks: { keys: [signing.privateJwk] },
+      scopes: SCOPES,
+      ttl: { ClientCredentials: () => 600 },
+      features: {
+        devInteractions: { enabled: false },
+        clientCredentials: { enabled: true },
+        introspection: { enabled: true, allowedPolicy: () => true },
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: () => undefined,
+          useGrantedResource: () => true,
+          getResourceServerInfo: (_ctx: unknown, resource: string) => ({
+            scope: SCOPES.join(" "),
+            audience: options.audience?.(resource) ?? resource,
+            accessTokenFormat: options.opaque?.(resource) ? "opaque" : "jwt",
+            jwt: { sign: { alg: "RS256" } },
+          }),
+        },
+      },
+    });
+    return provider.callback();
+  };
+  handler = providerWith(key);
+
+  const issuer: TestIssuer = {
+    url,
+    get key() {
+      return key;
+    },
+    get jwksFetches() {
+      return jwksFetches;
+    },
+    async token(resource, scopes, client = APP) {
+      const response = await fetch(`${url}/token`, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          scope: scopes.join(" "),
+          resource,
+        }),
+      });
+      const body = (await response.json()) as { access_token?: string };
+      if (!body.access_token) throw new Error(`no token: ${JSON.stringify(body)}`);
+      return body.access_token;
+    },
+    async rotate() {
+      key = await signingKey(`key-${Number(key.kid.slice(4)) + 1}`);
+      handler = providerWith(key);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
+  return issuer;
+}

@@ -1,0 +1,285 @@
+/**
+ * The other verifiers and doors: opaque tokens through RFC 7662
+ * introspection at the real issuer (oidc-provider), a `verifyToken` of the
+ * author's own, the fetch handler, the issuer out of reach (at start, and
+ * while running), and options that cannot work, each with its exact answer.
+ */
+import { createServer as createHttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AuthInfo, createFetchHandler, type HttpServing, serveHttp } from "../../src/index.js";
+import { RESOURCE_SERVER, startIssuer, type TestIssuer } from "./helpers/issuer.js";
+import { scopedServer } from "./helpers/scoped-server.js";
+
+let issuer: TestIssuer;
+beforeAll(async () => {
+  issuer = await startIssuer({ opaque: (resource) => resource.endsWith("/opaque") });
+});
+afterAll(async () => {
+  await issuer?.close();
+});
+
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+/** A 2026-07-28 tools/call of "notes" (which answers with its ctx.auth) as a web Request. */
+function notesRequest(url: string, token: string | undefined): Request {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": "2026-07-28",
+    "mcp-method": "tools/call",
+    "mcp-name": "notes",
+  };
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  return new Request(url, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "notes", arguments: {}, _meta: META },
+    }),
+  });
+}
+
+async function authSeen(response: Response): Promise<unknown> {
+  const body = (await response.json()) as { result?: { content: { text: string }[] } };
+  const text = body.result?.content[0]?.text;
+  return text === undefined ? body : JSON.parse(text);
+}
+
+/** A URL on this machine where nothing listens any more. */
+async function closedUrl(): Promise<string> {
+  const http = createHttpServer();
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const { port } = http.address() as AddressInfo;
+  await new Promise<void>((resolve) => http.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe("opaque tokens, by introspection at the issuer", () => {
+  let serving: HttpServing;
+  beforeAll(async () => {
+    serving = await serveHttp(scopedServer(), {
+      port: 0,
+      path: "/opaque",
+      auth: { issuer: issuer.url, introspection: RESOURCE_SERVER },
+    });
+  });
+  afterAll(() => serving?.close());
+
+  it("accepts an active token for this resource, naming the client it was issued to", async () => {
+    const token = await issuer.token(serving.url, ["mcp", "notes:read"]);
+    expect(token).not.toContain(".");
+    const response = await fetch(notesRequest(serving.url, token));
+    expect(response.status).toBe(200);
+    const seen = await authSeen(response);
+    // A client acting on its own behalf: this issuer's introspection names no subject.
+    expect(seen).not.toHaveProperty("subject");
+    expect(seen).toMatchObject({
+      clientId: "app",
+      scopes: ["mcp", "notes:read"],
+      claims: { active: true, aud: serving.url, iss: issuer.url },
+    });
+  });
+
+  it("refuses a token the issuer does not know", async () => {
+    const response = await fetch(notesRequest(serving.url, "made-up-token"));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message:
+          "Unauthorized: the access token is not active (the authorization server says it expired, was revoked or is unknown)",
+      },
+    });
+  });
+});
+
+describe("an audience that is not a URL (Okta's api://default, Entra ID's application id)", () => {
+  let named: TestIssuer;
+  let serving: HttpServing;
+  beforeAll(async () => {
+    named = await startIssuer({ audience: () => "api://default" });
+    serving = await serveHttp(scopedServer(), {
+      port: 0,
+      auth: { issuer: named.url, audience: "api://default" },
+    });
+  });
+  afterAll(async () => {
+    await serving?.close();
+    await named?.close();
+  });
+
+  it("is what tokens must carry, while the metadata's resource stays the endpoint's URL", async () => {
+    const metadata = await fetch(
+      `${new URL(serving.url).origin}/.well-known/oauth-protected-resource/mcp`,
+    );
+    expect(await metadata.json()).toMatchObject({ resource: serving.url });
+    const token = await named.token(serving.url, ["mcp", "notes:read"]);
+    const response = await fetch(notesRequest(serving.url, token));
+    expect(await authSeen(response)).toMatchObject({ claims: { aud: "api://default" } });
+  });
+});
+
+describe("verifyToken of the author's own", () => {
+  const handler = createFetchHandler(scopedServer(), {
+    auth: {
+      verifyToken: (token, { audience }): AuthInfo | undefined =>
+        token === "let-me-in"
+          ? {
+              subject: "ann",
+              clientId: "cli",
+              scopes: ["mcp", "notes:read"],
+              expiresAt: undefined,
+              claims: { audience },
+            }
+          : undefined,
+    },
+  });
+  afterAll(() => handler.close());
+
+  it("names the caller on the fetch handler's door too", async () => {
+    const response = await handler(notesRequest("http://localhost/mcp", "let-me-in"));
+    expect(await authSeen(response)).toEqual({
+      subject: "ann",
+      clientId: "cli",
+      scopes: ["mcp", "notes:read"],
+      claims: { audience: "http://localhost/mcp" },
+    });
+  });
+
+  it("answers a 2025 call (served without a session) the token lacks scopes for with 403 and the challenge", async () => {
+    const response = await handler(
+      new Request("http://localhost/mcp", {
+        method: "POST",
+        headers: {
+          authorization: "Bearer let-me-in",
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: { name: "admin_deploy", arguments: {} },
+        }),
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get("www-authenticate")).toBe(
+      'Bearer error="insufficient_scope", resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp", scope="admin deploy mcp"',
+    );
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      error: {
+        code: -32003,
+        message:
+          'Insufficient scope: tool "admin_deploy" needs the scopes admin deploy mcp, and the access token lacks admin deploy; authorize again asking for them',
+        data: { requiredScopes: ["admin", "deploy", "mcp"] },
+      },
+    });
+  });
+
+  it("refuses what it returns nothing for", async () => {
+    const response = await handler(notesRequest("http://localhost/mcp", "nope"));
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe(
+      'Bearer error="invalid_token", resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp", scope="mcp"',
+    );
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message: "Unauthorized: the access token is not valid for this server",
+      },
+    });
+  });
+});
+
+describe("the static token beside OAuth", () => {
+  it("is the operator's key: it names no one and passes every scope check", async () => {
+    const handler = createFetchHandler(scopedServer(), {
+      authToken: "operator-key",
+      auth: { verifyToken: () => undefined },
+    });
+    const response = await handler(notesRequest("http://localhost/mcp", "operator-key"));
+    expect(response.status).toBe(200);
+    expect(await authSeen(response)).toBeNull();
+    const refused = await handler(notesRequest("http://localhost/mcp", "someone-else"));
+    expect(refused.status).toBe(401);
+    await handler.close();
+  });
+});
+
+describe("an issuer out of reach", () => {
+  it("stops serveHttp at start, naming the URL it tried", async () => {
+    const gone = await closedUrl();
+    await expect(serveHttp(scopedServer(), { port: 0, auth: { issuer: gone } })).rejects.toThrow(
+      `Cannot reach the authorization server ${gone}: fetching ${gone}/.well-known/oauth-authorization-server failed: fetch failed (ECONNREFUSED); check the issuer (--auth-issuer, auth.issuer) and that it is up`,
+    );
+  });
+
+  it("while running, answers 503 and logs why, rather than 500", async () => {
+    const gone = await closedUrl();
+    const warnings: string[] = [];
+    const handler = createFetchHandler(scopedServer({ warn: (line) => warnings.push(line) }), {
+      auth: { issuer: gone },
+    });
+    const response = await handler(notesRequest("http://localhost/mcp", "a.b.c"));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message:
+          "Service Unavailable: the authorization server's keys cannot be fetched to check the access token; try again later",
+      },
+    });
+    expect(warnings).toEqual([
+      `auth: Cannot reach the authorization server ${gone}: fetching ${gone}/.well-known/oauth-authorization-server failed: fetch failed (ECONNREFUSED); check the issuer (--auth-issuer, auth.issuer) and that it is up`,
+    ]);
+    await handler.close();
+  });
+});
+
+describe("options that cannot work", () => {
+  const server = scopedServer();
+  it.each([
+    [
+      { allowedHosts: ["*"], auth: { issuer: "https://id.example.com" } },
+      "auth.audience is needed when any Host is accepted: set it (--auth-audience, MCP_DIR_AUTH_AUDIENCE) to the URL clients use for this endpoint, e.g. https://mcp.example.com/mcp, so a token for another resource cannot pass for one for this server",
+    ],
+    [
+      { auth: { issuer: "https://id.example.com", algorithms: ["RS256", "HS256"] } },
+      'auth.algorithms must hold asymmetric algorithms only (RS256, PS256, ES256, EdDSA...), not "HS256": a token signed with it could be forged',
+    ],
+    [
+      { auth: { issuer: "id.example.com" } },
+      'auth.issuer must be an absolute http(s) URL without a fragment, such as "https://id.example.com", got "id.example.com"',
+    ],
+    [
+      { auth: {} },
+      "auth needs an issuer (the authorization server whose tokens to accept), or a verifyToken function",
+    ],
+    [
+      {
+        auth: {
+          introspection: { clientId: "rs", clientSecret: "s" },
+          verifyToken: () => undefined,
+        },
+      },
+      "auth.introspection needs an endpoint, or an issuer whose metadata gives one",
+    ],
+  ])("%j is refused", (options, message) => {
+    expect(() => createFetchHandler(server, options)).toThrow(message);
+  });
+});
