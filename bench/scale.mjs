@@ -37,16 +37,17 @@ export default {
 };
 `;
 
-/** The floor: import every .mjs definition, convert its schema, answer tools/list by hand. */
+/**
+ * The floor: import every .mjs definition (together, as plain Node does best),
+ * convert its schema, answer tools/list by hand.
+ */
 const FLOOR_SERVER = `import { readdirSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { z } from "zod";
 const dir = new URL("./tools/", import.meta.url);
-const tools = [];
-for (const file of readdirSync(dir).sort()) {
-  const { default: d } = await import(new URL(file, dir).href);
-  tools.push({ name: d.name, description: d.description, inputSchema: z.toJSONSchema(d.input, { io: "input" }) });
-}
+const files = readdirSync(dir).sort();
+const modules = await Promise.all(files.map((file) => import(new URL(file, dir).href)));
+const tools = modules.map(({ default: d }) => ({ name: d.name, description: d.description, inputSchema: z.toJSONSchema(d.input, { io: "input" }) }));
 const answer = (id, result) => process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id, result }) + "\\n");
 for await (const line of createInterface({ input: process.stdin })) {
   const m = JSON.parse(line);

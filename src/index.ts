@@ -46,6 +46,12 @@ export {
   type Parsed,
   parseMessage,
 } from "./jsonrpc/index.js";
+export type { ReloadOutcome } from "./loader/dev/hot-reload.js";
+export {
+  type ServerWatcher,
+  type WatchServerOptions,
+  watchServer,
+} from "./loader/dev/watch-server.js";
 export {
   type ConfigLoad,
   defineConfig,
@@ -81,8 +87,10 @@ export {
   InProcessTaskStore,
   type InputRoundOptions,
   type ListedKind,
+  type LogMessage,
   McpServer,
   type MessageReceiver,
+  type RedisOptions,
   type SendOptions,
   type ServerChange,
   type ServerOptions,

@@ -1,7 +1,8 @@
 import { basename } from "node:path";
-import { createInterface } from "node:readline";
+import { createInterface, type Interface } from "node:readline";
 import { pathToFileURL } from "node:url";
-import { type InputRequest, InputRequiredError } from "./in-process-client.js";
+import type { InputRequest, Responders } from "../client/index.js";
+import type { ElicitResult } from "../protocol/types.js";
 
 type Params = Record<string, unknown>;
 type FieldSchema = {
@@ -20,43 +21,50 @@ export const TERMINAL_CAPABILITIES = { elicitation: { form: {}, url: {} }, roots
 class Cancelled extends Error {}
 
 /**
- * Answers a round of a handler's requests at the terminal: each elicitation
- * field is asked for on stderr and read from stdin; roots are the working
- * directory. Without a terminal to ask on, a round that needs the user is an
- * InputRequiredError naming what was asked.
+ * Answers a handler's asks at the terminal: each elicitation field is asked
+ * for on stderr and read from stdin; roots are the working directory.
+ * Without a terminal to ask on there is no elicitation responder, so a
+ * handler that asks the user ends the call with an InputRequiredError naming
+ * what was asked. One reader serves every ask of a call: lines typed (or
+ * pasted) ahead of a question wait in its buffer. Close it after the call.
  */
-export async function answerOnTerminal(
-  requests: Record<string, InputRequest>,
-): Promise<Record<string, Params>> {
-  if (process.stdin.isTTY !== true) {
-    const needUser = Object.entries(requests).filter(([, r]) => r.method !== "roots/list");
-    if (needUser.length > 0) throw new InputRequiredError(Object.fromEntries(needUser));
+export class TerminalAnswers {
+  private terminal: Interface | undefined;
+  private lines: AsyncIterator<string> | undefined;
+
+  responders(): Responders {
+    const roots = {
+      roots: [{ uri: pathToFileURL(process.cwd()).href, name: basename(process.cwd()) }],
+    };
+    if (process.stdin.isTTY !== true) return { roots };
+    return {
+      roots,
+      elicitation: (request) =>
+        elicit((question) => this.ask(question), request as unknown as Params),
+    };
   }
-  const terminal = createInterface({ input: process.stdin, output: process.stderr });
-  // Lines typed (or pasted) ahead of a question wait in the iterator's buffer.
-  const lines = terminal[Symbol.asyncIterator]();
-  const ask = async (question: string) => {
-    terminal.setPrompt(question);
-    terminal.prompt();
-    const line = await lines.next();
-    if (line.done) throw new Cancelled();
-    return line.value;
-  };
-  const answers: Record<string, Params> = {};
-  try {
-    for (const [key, request] of Object.entries(requests)) {
-      answers[key] =
-        request.method === "roots/list"
-          ? { roots: [{ uri: pathToFileURL(process.cwd()).href, name: basename(process.cwd()) }] }
-          : await elicit(ask, request.params ?? {});
+
+  private async ask(question: string): Promise<string> {
+    if (!this.terminal) {
+      this.terminal = createInterface({ input: process.stdin, output: process.stderr });
+      this.lines = this.terminal[Symbol.asyncIterator]();
     }
-  } finally {
-    terminal.close();
+    this.terminal.setPrompt(question);
+    this.terminal.prompt();
+    const line = await this.lines?.next();
+    if (!line || line.done) throw new Cancelled();
+    return line.value;
   }
-  return answers;
+
+  close(): void {
+    this.terminal?.close();
+  }
 }
 
-async function elicit(ask: (question: string) => Promise<string>, params: Params): Promise<Params> {
+async function elicit(
+  ask: (question: string) => Promise<string>,
+  params: Params,
+): Promise<ElicitResult<Record<string, unknown>>> {
   try {
     process.stderr.write(`\n${String(params.message)}\n`);
     if (params.mode === "url") {

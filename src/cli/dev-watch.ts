@@ -1,56 +1,34 @@
-import { relative, sep } from "node:path";
 import type { McpServer } from "../index.js";
-import {
-  type DirectoryWatcher,
-  HotReloader,
-  type ReloadOutcome,
-  watchDirectory,
-} from "../loader/dev/index.js";
-import {
-  formatProblem,
-  formatWarning,
-  type LoadProblem,
-  type ReloadableModules,
-  type ScanPatterns,
-} from "../loader/index.js";
+import type { ReloadOutcome, ServerWatcher } from "../loader/dev/index.js";
+import { formatProblem, formatWarning, type LoadProblem } from "../loader/index.js";
 import { countSummary } from "./load-report.js";
 import { divertStdout, printError } from "./stdout.js";
 
 /**
- * `mcp-dir dev`: every save is applied in place. The terminal gets one line
- * per reloaded or removed file (with how long the reload took) and every
- * problem with its location; clients get list_changed and resources/updated
- * from the registry, and each problem as a log notification at level error.
- * `verbose` adds what changed on disk and what clients were told. `patterns`
- * (the config file's include and exclude) say which files load. `onReload`
- * hears each reload's outcome and the files failing after it (the dev UI).
+ * `mcp-dir dev`: every save is applied in place (`watchServer`, which also
+ * tells clients of each problem). The terminal gets one line per reloaded or
+ * removed file (with how long the reload took) and every problem with its
+ * location; `verbose` adds what changed on disk and what clients were told.
+ * `onReload` hears each reload's outcome and the files failing after it (the dev UI).
  */
 export async function startWatching(
   server: McpServer,
   root: string,
-  importer: ReloadableModules,
-  patterns: ScanPatterns,
   verbose: boolean,
   onReload?: (outcome: ReloadOutcome, failing: readonly string[]) => void,
-): Promise<DirectoryWatcher> {
-  const reloader = new HotReloader(root, server.registry, importer, patterns);
-  // Serve what the initial load left out (a name collision) and remember what failed.
-  await authorCode(() => reloader.start());
-  const watcher = watchDirectory(
-    root,
-    async (paths) => {
-      if (verbose) {
-        const changed = paths.map((path) => relative(root, path).split(sep).join("/"));
-        await printError(`mcp-dir dev: changed: ${changed.join(", ")}`);
-      }
-      const wasFailing = new Set(reloader.failingFiles);
-      const outcome = await authorCode(() => reloader.reload(paths));
-      await report(server, outcome, wasFailing, verbose);
-      onReload?.(outcome, reloader.failingFiles);
+): Promise<ServerWatcher> {
+  const { watchServer } = await import("../loader/dev/watch-server.js");
+  const watcher: ServerWatcher = await watchServer(server, root, {
+    runAuthorCode: authorCode,
+    ...(verbose && {
+      onChange: (paths) => printError(`mcp-dir dev: changed: ${paths.join(", ")}`),
+    }),
+    onReload: async (outcome) => {
+      await report(server, outcome, verbose);
+      onReload?.(outcome, [...new Set(watcher.problems.map((problem) => problem.file))]);
     },
-    { onError: (error) => void printError(`mcp-dir dev: watching failed: ${error.message}`) },
-  );
-  await watcher.ready;
+    onError: (error) => void printError(`mcp-dir dev: watching failed: ${error.message}`),
+  });
   await printError(`mcp-dir dev: watching ${root} for changes`);
   return watcher;
 }
@@ -65,15 +43,10 @@ async function authorCode<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-async function report(
-  server: McpServer,
-  outcome: ReloadOutcome,
-  wasFailing: ReadonlySet<string>,
-  verbose: boolean,
-): Promise<void> {
+async function report(server: McpServer, outcome: ReloadOutcome, verbose: boolean): Promise<void> {
   const ms = `${Math.round(outcome.ms)} ms`;
   for (const file of outcome.applied) {
-    const fixed = wasFailing.has(file) ? " (fixed)" : "";
+    const fixed = outcome.fixed.includes(file) ? " (fixed)" : "";
     await printError(`mcp-dir dev: reloaded ${file}${fixed} in ${ms}`);
   }
   for (const file of outcome.removed) await printError(`mcp-dir dev: removed ${file}`);
@@ -84,11 +57,7 @@ async function report(
   }
   const served = new Set(server.registry.sources());
   for (const [file, problems] of byFile) {
-    for (const problem of problems) {
-      const message = formatProblem(problem);
-      await printError(`error: ${message}`);
-      server.log("error", { file, message }, "mcp-dir");
-    }
+    for (const problem of problems) await printError(`error: ${formatProblem(problem)}`);
     await printError(
       served.has(file)
         ? `  (the last good version of ${file} stays in service)`

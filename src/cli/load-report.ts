@@ -6,16 +6,23 @@ import { divertStdout } from "./stdout.js";
  * Loads a server directory while author code's stdout output goes to stderr.
  * The loader (and the server, zod, tsx behind it) is imported here, on the
  * first load: a command's --help, or a usage error, never pays for it.
+ * Only a server that serves others (`replicas`: serve, dev) connects to the
+ * Redis its configuration names; list, check, call... keep to this process.
  */
 export async function loadQuietly(
   dir: string,
   overrides: Partial<ServerOptions> = {},
   options: LoadDirectoryOptions = {},
+  { replicas = false } = {},
 ): Promise<LoadedServer> {
   const { loadServer } = await import("../loader/load-server.js");
   const restoreStdout = divertStdout();
   try {
-    return await loadServer(dir, overrides, options);
+    return await loadServer(
+      dir,
+      replicas ? overrides : { ...overrides, redis: undefined },
+      options,
+    );
   } finally {
     restoreStdout();
   }

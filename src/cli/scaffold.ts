@@ -33,6 +33,8 @@ export function packageNeeds(projectRoot: string): PackageNeeds {
     },
     devDependencies: {
       "@types/node": caret(devDependencies["@types/node"] ?? "^20.19.0"),
+      // Runs the TypeScript tests under node:test.
+      tsx: caret(dependencies.tsx ?? "^4.0.0"),
       typescript: caret(devDependencies.typescript ?? "^5.9.0"),
     },
     scripts: {
@@ -41,6 +43,7 @@ export function packageNeeds(projectRoot: string): PackageNeeds {
       list: "mcp-dir list .",
       check: "mcp-dir check .",
       typecheck: "tsc --noEmit",
+      test: "node --import tsx --test test/*.test.ts",
     },
   };
 }
@@ -52,6 +55,11 @@ export const FOLDER_EXAMPLES: readonly string[] = [
   "resources/about.md",
   "views/greet.html",
 ];
+
+/** A test of an example, written only with it: its path, and the example's. */
+export const EXAMPLE_TESTS: Readonly<Record<string, string>> = {
+  "test/greet.test.ts": "tools/greet.ts",
+};
 
 /** Files of a whole project: written in a new one, never added to an existing npm project. */
 export const NEW_PROJECT_ONLY: readonly string[] = ["package.json", "README.md", ".gitignore"];
@@ -77,7 +85,7 @@ export function scaffoldFiles(
   };
   const tsconfig = {
     compilerOptions: TYPESCRIPT_DEFAULTS,
-    include: ["tools", "prompts", "resources", "*.ts"],
+    include: ["tools", "prompts", "resources", "test", "*.ts"],
   };
   return {
     "package.json": `${JSON.stringify(packageJson, null, 2)}\n`,
@@ -86,6 +94,7 @@ export function scaffoldFiles(
     ".gitignore": "node_modules/\ndist-mcp/\n",
     "mcp-dir.config.ts": CONFIG(name),
     "tools/greet.ts": GREET_TOOL,
+    "test/greet.test.ts": GREET_TEST,
     "prompts/summarize.md": SUMMARIZE_PROMPT,
     "resources/about.md": ABOUT_RESOURCE(name),
     ...(view && { "views/greet.html": GREET_VIEW }),
@@ -115,6 +124,36 @@ export default defineTool({
   },
   annotations: { readOnlyHint: true },
   handler: ({ name, excited }) => \`Hello, \${name}\${excited ? "!" : "."}\`,
+});
+`;
+
+const GREET_TEST = `import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createTestClient, type TestClient } from "mcp-dir/testing";
+
+// The server in this folder, served to a client in this process: no port, no child process.
+const SERVER = fileURLToPath(new URL("..", import.meta.url));
+
+describe("tools/greet.ts", () => {
+  let client: TestClient;
+  before(async () => {
+    client = await createTestClient(SERVER);
+  });
+  after(() => client.close());
+
+  it("greets by name", async () => {
+    const result = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
+    assert.deepEqual(result.content, [{ type: "text", text: "Hello, Ada." }]);
+  });
+
+  it("ends with an exclamation mark when excited", async () => {
+    const result = await client.callTool({
+      name: "greet",
+      arguments: { name: "Ada", excited: true },
+    });
+    assert.deepEqual(result.content, [{ type: "text", text: "Hello, Ada!" }]);
+  });
 });
 `;
 
@@ -149,6 +188,7 @@ drop files into \`tools/\`, \`prompts/\`${view ? ", `resources/` and `views/` (i
 npm install
 npx mcp-dir list .     # what it serves
 npm run dev            # serve it over stdio, reloading every saved file
+npm test               # the tests in test/ (node:test, with mcp-dir/testing)
 npm run typecheck      # tsc --noEmit
 \`\`\`
 

@@ -1,7 +1,4 @@
-import { realpath } from "node:fs/promises";
-import { resolve } from "node:path";
 import { type HttpServeOptions, type McpServer, serveHttp, serveStdio } from "../index.js";
-import { createImporter } from "../loader/index.js";
 import { STATE_KEY_ENV } from "../server/input-rounds/request-state.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import { traceIfOpenTelemetryIsSetUp } from "./open-telemetry.js";
@@ -24,14 +21,14 @@ export interface StartOptions {
  * problems (each printed on stderr; `dev` serves what loaded and keeps going).
  */
 export async function startServer(dir: string, options: StartOptions = {}): Promise<number> {
-  const root = await realpath(resolve(dir)).catch(() => resolve(dir));
-  const importer = createImporter(
-    root,
-    options.loadTimeoutMs === undefined ? {} : { loadTimeoutMs: options.loadTimeoutMs },
-  );
   // In dev, folders created later must reach clients that are already connected.
   const overrides = options.dev ? { announce: ["tools", "prompts", "resources"] as const } : {};
-  const loaded = await loadQuietly(dir, overrides, { importer });
+  const loaded = await loadQuietly(
+    dir,
+    overrides,
+    options.loadTimeoutMs === undefined ? {} : { loadTimeoutMs: options.loadTimeoutMs },
+    { replicas: true },
+  );
   const servable = options.dev
     ? await reportLoad(loaded, dir, printError, "mcp-dir dev", "save: the rest is served meanwhile")
     : await reportLoad(loaded, dir, printError);
@@ -49,9 +46,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
   const watcher = options.dev
     ? await (await import("./dev-watch.js")).startWatching(
         server,
-        root,
-        importer,
-        load.config,
+        load.dir,
         options.dev.verbose,
         ui?.reloaded,
       )
@@ -59,6 +54,12 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
   if (ui) await printError(`mcp-dir dev: the dev UI is at ${ui.url}`);
   await traceIfOpenTelemetryIsSetUp();
   const stopSurviving = survivesStrayErrors(server);
+  if (server.replicas) {
+    const { link, options: redis } = server.replicas;
+    await printError(
+      `mcp-dir: replicas share tasks, resource updates and 2025 streams through Redis at ${link.where} (keys ${redis.prefix}*)`,
+    );
+  }
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;
   try {
     if (options.http) {

@@ -10,6 +10,7 @@ import type {
   PromptMessage,
 } from "../protocol/types.js";
 import { type Branded, brand } from "./brand.js";
+import { compiledOnce } from "./compiled-once.js";
 import { type Completer, completerKeyProblems } from "./complete.js";
 import { contentProblem } from "./content-shape.js";
 import type { HandlerContext } from "./context.js";
@@ -269,7 +270,14 @@ function toPromptResult(value: PromptReturn, name: string, description?: string)
   return withDescription([toMessage(value, name)]);
 }
 
+/** A prompt ready to serve, compiled once per name (see compiledOnce). */
 export function compilePrompt(definition: PromptDefinition, fallbackName: string): CompiledPrompt {
+  return compiledOnce(definition, definition.name ?? fallbackName, () =>
+    buildPrompt(definition, fallbackName),
+  );
+}
+
+function buildPrompt(definition: PromptDefinition, fallbackName: string): CompiledPrompt {
   const name = definition.name ?? fallbackName;
   const problems: string[] = [];
   const badName = nameProblem(name, "Prompt");

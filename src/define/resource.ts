@@ -7,6 +7,7 @@ import type {
   ResourceTemplate,
 } from "../protocol/types.js";
 import { type Branded, brand } from "./brand.js";
+import { compiledOnce } from "./compiled-once.js";
 import { type Completer, completerKeyProblems } from "./complete.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
@@ -146,10 +147,17 @@ export interface CompiledResource {
   instances?(): Promise<Resource[]>;
 }
 
+/** A resource ready to serve, compiled once per name (see compiledOnce). */
 export function compileResource(
   definition: ResourceDefinition,
   fallbackName: string,
 ): CompiledResource {
+  return compiledOnce(definition, definition.name ?? fallbackName, () =>
+    buildResource(definition, fallbackName),
+  );
+}
+
+function buildResource(definition: ResourceDefinition, fallbackName: string): CompiledResource {
   const name = definition.name ?? fallbackName;
   const problems: string[] = [];
   if (typeof name !== "string" || name.trim() === "")

@@ -9,6 +9,7 @@ import type {
 } from "../protocol/types.js";
 import type { ToolUiMeta } from "../protocol/ui.js";
 import { type Branded, brand } from "./brand.js";
+import { compiledOnce } from "./compiled-once.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
 import { isEndingRequest } from "./ends-request.js";
@@ -128,7 +129,14 @@ const NO_ARGUMENTS: CompiledSchema = {
   validate: (value) => ({ ok: true, value }),
 };
 
+/** A tool ready to serve, compiled once per name (see compiledOnce). */
 export function compileTool(definition: ToolDefinition, fallbackName: string): CompiledTool {
+  return compiledOnce(definition, definition.name ?? fallbackName, () =>
+    buildTool(definition, fallbackName),
+  );
+}
+
+function buildTool(definition: ToolDefinition, fallbackName: string): CompiledTool {
   const name = definition.name ?? fallbackName;
   const problems: string[] = [];
   const badName = nameProblem(name, "Tool");

@@ -1,6 +1,7 @@
 import { isMiddlewareDefinition } from "../define/middleware.js";
 import { MAX_TIMEOUT_MS, timeoutProblem } from "../define/timeout.js";
 import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
+import { redisUrlProblem } from "../server/replicas/redis-options.js";
 import { type HttpAuthOptions, resolveAuthOptions } from "../transports/http/auth/options.js";
 import { resolveListenerLimits } from "../transports/http/listener-limits.js";
 import { resolveHttpOptions } from "../transports/http/options.js";
@@ -28,6 +29,7 @@ const text = must((value) => typeof value === "string", "must be text");
 const wholeNumber = (what: string) =>
   must((value) => Number.isInteger(value) && (value as number) >= 0, `must be ${what}`);
 const wholeBytes = wholeNumber("a whole number of bytes, 0 (no limit) or more");
+const problems = (problem: string | undefined) => (problem === undefined ? [] : [problem]);
 const isListOfText = (value: unknown) =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
 
@@ -199,6 +201,32 @@ export const CHECKS: Record<keyof ServerConfig, Check> = {
       }
       if (key !== "maxTasks" && (setting as number) > MAX_TIMEOUT_MS) {
         return [`${key} must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24.8 days)`];
+      }
+    }
+    return [];
+  },
+  redis: (value) => {
+    if (typeof value === "string") return problems(redisUrlProblem(value));
+    if (!isObject(value)) {
+      return [
+        'must be a redis:// URL, or an object such as { url: "redis://127.0.0.1:6379", prefix: "weather:", leaseMs: 10000 }',
+      ];
+    }
+    for (const [key, setting] of Object.entries(value)) {
+      if (key === "url") {
+        const problem = redisUrlProblem(setting);
+        if (problem) return [`url ${problem}`];
+      } else if (key === "prefix") {
+        if (typeof setting !== "string") return ["prefix must be text"];
+      } else if (key === "leaseMs") {
+        if (!(Number.isInteger(setting) && (setting as number) >= 100)) {
+          return ["leaseMs must be a whole number of milliseconds, 100 or more"];
+        }
+        if ((setting as number) > MAX_TIMEOUT_MS) {
+          return [`leaseMs must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24.8 days)`];
+        }
+      } else {
+        return [`must hold only url, prefix and leaseMs, not "${key}"`];
       }
     }
     return [];

@@ -64,6 +64,12 @@ export interface ServerConfig {
    */
   tasks?: { ttlMs?: number; pollIntervalMs?: number; maxTasks?: number };
   /**
+   * Redis shared by the replicas of this server, for `serve` and `dev`: its
+   * URL, or `{ url, prefix, leaseMs }`. MCP_DIR_REDIS_URL, when set, gives
+   * the URL instead (the other settings still apply).
+   */
+  redis?: string | { url?: string; prefix?: string; leaseMs?: number };
+  /**
    * Middleware around every tool, prompt and resource, before the server
    * directory's own `_middleware.ts` files.
    */

@@ -1,5 +1,6 @@
-import Module from "node:module";
+import type Module from "node:module";
 import { dirname } from "node:path";
+import { NodeModule } from "./node-module.js";
 
 export type ModuleNamespace = Readonly<Record<string, unknown>>;
 
@@ -15,7 +16,7 @@ type NativeImport = (specifier: string) => Promise<ModuleNamespace>;
  * module's import() (vitest does) cannot change what it resolves.
  */
 function makeNativeImport(filename: string): NativeImport {
-  const holder = new Module(filename) as Module & {
+  const holder = new NodeModule(filename) as Module & {
     _compile(source: string, filename: string): void;
   };
   holder.filename = filename;

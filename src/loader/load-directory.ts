@@ -18,6 +18,8 @@ export interface DirectoryLoad {
   readonly sources: Map<string, SourceEntry[]>;
   readonly problems: LoadProblem[];
   readonly warnings: LoadWarning[];
+  /** What imported the directory's code (a reload imports through it again). */
+  readonly importer: ModuleImporter;
 }
 
 export interface LoadDirectoryOptions {
@@ -58,5 +60,5 @@ export async function loadDirectory(
     warnings.push(...load.warnings);
     if (load.problems.length === 0) sources.set(file, load.entries);
   }
-  return { dir: root, config, folders, sources, problems, warnings };
+  return { dir: root, config, folders, sources, problems, warnings, importer };
 }

@@ -2,6 +2,8 @@ import { createServer, type McpServer, type ServerOptions } from "../server/serv
 import { applyToRegistry } from "./apply.js";
 import { type DirectoryLoad, type LoadDirectoryOptions, loadDirectory } from "./load-directory.js";
 import type { LoadProblem } from "./problems.js";
+import { ReloadableModules } from "./reloadable-modules.js";
+import type { ScanPatterns } from "./scan.js";
 import { serverOptionsFrom } from "./server-options.js";
 import { viewLinkWarnings } from "./view-links.js";
 
@@ -27,5 +29,22 @@ export async function loadServer(
   const server = createServer({ ...serverOptionsFrom(load.config, load.folders), ...overrides });
   const problems = [...load.problems, ...applyToRegistry(server.registry, load.sources)];
   load.warnings.push(...viewLinkWarnings(server.registry));
+  if (load.importer instanceof ReloadableModules) {
+    loads.set(server, { root: load.dir, importer: load.importer, patterns: load.config });
+  }
   return { server, load, problems };
+}
+
+/** A directory a server was loaded from: where, what imported its code, what loads. */
+export interface DirectorySource {
+  readonly root: string;
+  readonly importer: ReloadableModules;
+  readonly patterns: ScanPatterns;
+}
+
+const loads = new WeakMap<McpServer, DirectorySource>();
+
+/** The directory `loadServer` made `server` from, for a watcher to carry its load on. */
+export function loadedFrom(server: McpServer): DirectorySource | undefined {
+  return loads.get(server);
 }

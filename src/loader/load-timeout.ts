@@ -17,6 +17,12 @@ export class LoadTimeoutError extends Error {
 const RUN = Symbol.for("mcp-dir.timed-run");
 /** vm's timeout stops whatever runs inside the script, including what it calls. */
 const CALL = new Script(`globalThis[Symbol.for("mcp-dir.timed-run")]()`);
+/**
+ * The global object of the context the script runs in: Node's main context.
+ * It is this module's `globalThis`, unless a test runner evaluates modules in
+ * a context of its own (jest does), whose global the script would not see.
+ */
+const MAIN_GLOBAL = new Script("globalThis").runInThisContext() as { [RUN]?: () => unknown };
 
 /**
  * Runs synchronous `work`, stopping it (V8 terminates the running JavaScript)
@@ -24,7 +30,7 @@ const CALL = new Script(`globalThis[Symbol.for("mcp-dir.timed-run")]()`);
  */
 export function runBefore<T>(deadline: number, ms: number, work: () => T): T {
   const left = Math.max(1, Math.round(deadline - performance.now()));
-  const global = globalThis as { [RUN]?: () => T };
+  const global = MAIN_GLOBAL as { [RUN]?: () => T };
   const outer = global[RUN];
   global[RUN] = work;
   try {

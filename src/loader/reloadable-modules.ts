@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import Module, { createRequire } from "node:module";
 import { dirname, extname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as TsxCommonJs from "tsx/cjs/api";
@@ -20,6 +19,7 @@ import {
   runEachBefore,
   settleBefore,
 } from "./load-timeout.js";
+import { NodeModule as Module } from "./node-module.js";
 import { type Speculation, speculativeTransforms } from "./speculative-transforms.js";
 import {
   asFile,
@@ -48,7 +48,7 @@ type ResolveRequest = (request: string, parent: Parent, isMain: boolean) => stri
 let registered = false;
 /** tsx's transforms made ahead, for a directory's first load (set by register()). */
 let speculation: Speculation | undefined;
-const requireHere = createRequire(import.meta.url);
+const requireHere = Module.createRequire(import.meta.url);
 /** The directories whose files are author code (`dir/`), for every ReloadableModules made. */
 const authorDirs = new Set<string>();
 /** Whether the package.json nearest to a directory says "type": "module". */
@@ -184,7 +184,7 @@ export class ReloadableModules {
     this.prefix = `${dir}${sep}`;
     authorDirs.add(this.prefix);
     register();
-    this.require = createRequire(this.prefix);
+    this.require = Module.createRequire(this.prefix);
     this.clear();
   }
 

@@ -1,3 +1,4 @@
+import { REDIS_URL_ENV, redisUrlProblem } from "../server/replicas/redis-options.js";
 import type { ServerOptions } from "../server/server.js";
 import type { ResolvedConfig } from "./config.js";
 import type { DefinitionFolder } from "./folders.js";
@@ -24,7 +25,22 @@ export function serverOptionsFrom(
       memoryBudgetBytes: config.memoryBudgetBytes,
     }),
     ...(config.middleware !== undefined && { middleware: config.middleware }),
+    ...redisOf(config, process.env[REDIS_URL_ENV]),
     // Views are resources.
     announce: [...new Set(folders.map((folder) => (folder === "views" ? "resources" : folder)))],
   };
+}
+
+/** Redis: the URL from the environment, else the configuration's, with the configuration's settings. */
+function redisOf(
+  config: ResolvedConfig,
+  fromEnv: string | undefined,
+): Pick<ServerOptions, "redis"> {
+  const settings = typeof config.redis === "string" ? { url: config.redis } : config.redis;
+  if (fromEnv !== undefined && fromEnv !== "") {
+    const problem = redisUrlProblem(fromEnv);
+    if (problem !== undefined) throw new TypeError(`${REDIS_URL_ENV} ${problem}`);
+  }
+  const url = fromEnv || settings?.url;
+  return url === undefined ? {} : { redis: { ...settings, url } };
 }

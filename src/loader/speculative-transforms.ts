@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import type * as Esbuild from "esbuild";
+import { NodeModule } from "./node-module.js";
 
 type TransformOptions = Esbuild.TransformOptions;
 type TransformResult = Esbuild.TransformResult;
 
-const require = createRequire(import.meta.url);
+const require = NodeModule.createRequire(import.meta.url);
 
 /**
  * tsx compiles each author file with esbuild's transformSync: a synchronous

@@ -5,6 +5,13 @@ export interface ServerChange {
   readonly resources: boolean;
   /** Resources whose contents changed: their subscribers get resources/updated. */
   readonly updatedUris: readonly string[];
+  /**
+   * Of `updatedUris`, those that code announced (`resourceUpdated`, a
+   * resource's `watch`): a bus shared by replicas carries them to every
+   * replica. The rest, and the list changes, are this replica's own (its
+   * folder's files), which no other replica serves.
+   */
+  readonly announcedUris: readonly string[];
 }
 
 export type ChangeListener = (change: ServerChange) => void;

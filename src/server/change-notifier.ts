@@ -6,6 +6,7 @@ interface Pending {
   prompts: boolean;
   resources: boolean;
   uris: Set<string>;
+  announced: Set<string>;
 }
 
 /**
@@ -26,9 +27,22 @@ export class ChangeNotifier {
     for (const uri of change.updatedUris) pending.uris.add(uri);
   }
 
+  /** Code said the resource at `uri` changed (`resourceUpdated`): every replica's subscribers hear it. */
+  announce(uri: string): void {
+    const pending = this.open();
+    pending.uris.add(uri);
+    pending.announced.add(uri);
+  }
+
   private open(): Pending {
     if (!this.pending) {
-      this.pending = { tools: false, prompts: false, resources: false, uris: new Set() };
+      this.pending = {
+        tools: false,
+        prompts: false,
+        resources: false,
+        uris: new Set(),
+        announced: new Set(),
+      };
       setImmediate(() => this.flush());
     }
     return this.pending;
@@ -38,7 +52,13 @@ export class ChangeNotifier {
     const pending = this.pending;
     this.pending = undefined;
     if (!pending) return;
-    const { tools, prompts, resources, uris } = pending;
-    this.bus.publish({ tools, prompts, resources, updatedUris: [...uris] });
+    const { tools, prompts, resources, uris, announced } = pending;
+    this.bus.publish({
+      tools,
+      prompts,
+      resources,
+      updatedUris: [...uris],
+      announcedUris: [...announced],
+    });
   }
 }

@@ -4,6 +4,7 @@ import type { ChangeBus } from "./change-bus.js";
 import type { InputRoundLimits } from "./input-rounds/input-round.js";
 import type { ListCache } from "./list-cache.js";
 import type { MemoryBudget } from "./memory-budget.js";
+import type { LogMessage } from "./notices.js";
 import type { CacheHints } from "./stateless/result.js";
 import type { TaskService } from "./tasks/tasks.js";
 
@@ -36,6 +37,8 @@ export interface Engine {
   capabilities(version: string): ServerCapabilities;
   /** Tells the subscribers of `uri`, in every session and listen stream, that it changed. */
   resourceUpdated(uri: string): void;
+  /** What stands on the server for every client to hear (see McpServer.setNotice). */
+  notices(): readonly LogMessage[];
   /** A line for the developer on stderr. */
   warn(message: string): void;
 }

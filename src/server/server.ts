@@ -26,13 +26,16 @@ import type { InputRoundLimits } from "./input-rounds/input-round.js";
 import { RequestStateSigner, STATE_KEY_ENV } from "./input-rounds/request-state.js";
 import { ListCache } from "./list-cache.js";
 import { heapQuarter, MemoryBudget } from "./memory-budget.js";
+import { type LogMessage, logParams, Notices } from "./notices.js";
 import { onAbort } from "./on-abort.js";
 import type { Params } from "./params.js";
+import { type RedisOptions, resolveRedisOptions } from "./replicas/redis-options.js";
+import { RedisReplicas } from "./replicas/redis-replicas.js";
 import { ResourceWatchers } from "./resource-watchers.js";
 import { Session } from "./session.js";
 import type { CacheHints } from "./stateless/result.js";
 import { serveStateless } from "./stateless/serve.js";
-import { type TaskOptions, TaskService } from "./tasks/tasks.js";
+import { DEFAULT_MAX_TASKS, type TaskOptions, TaskService } from "./tasks/tasks.js";
 import type { Transport } from "./transport.js";
 
 export type { ListedKind };
@@ -48,8 +51,15 @@ export interface ServerOptions extends Implementation {
   logLevel?: LoggingLevel;
   /** Where the server's own diagnostics go. Default: stderr. */
   warn?: (message: string) => void;
-  /** Carries changes to clients; share one between replicas. Default: in-process. */
+  /** Carries changes to clients; share one between replicas. Default: in-process, or Redis's with `redis`. */
   bus?: ChangeBus;
+  /**
+   * Redis, shared by the replicas of this server (a URL, or the URL with
+   * settings): tasks, resource updates announced by code and the streams of
+   * 2025 sessions then cross replicas. Default: none, everything in this
+   * process. `bus` and `tasks.store`, when given, win over it.
+   */
+  redis?: string | RedisOptions;
   /**
    * How long (ms) a 2026-07-28 client may keep a list or `server/discover`
    * result without asking again. Default 0: always ask, so a change is seen at
@@ -144,8 +154,11 @@ export class McpServer implements Engine {
   private readonly extensions: Record<string, JsonObject> | undefined;
   private readonly closeController = new AbortController();
   private readonly info: Implementation;
-  private readonly announce: ReadonlySet<ListedKind>;
+  private readonly announce: Set<ListedKind>;
+  private readonly standing = new Notices();
   readonly bus: ChangeBus;
+  /** What this server shares with its replicas through Redis, when it does. @internal */
+  readonly replicas: RedisReplicas | undefined;
   private readonly sessions = new Set<Session>();
   private readonly notifier: ChangeNotifier;
   private readonly watchers: ResourceWatchers;
@@ -162,6 +175,7 @@ export class McpServer implements Engine {
       logLevel,
       warn,
       bus,
+      redis,
       cacheTtlMs,
       maxSubscriptions,
       memoryBudgetBytes,
@@ -192,7 +206,6 @@ export class McpServer implements Engine {
       ),
       maxRounds: count(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
     };
-    this.tasks = new TaskService(tasks ?? {}, this.memory);
     const badTimeout = timeoutProblem(callTimeoutMs);
     if (badTimeout) throw new TypeError(`callTimeoutMs ${badTimeout}`);
     this.callTimeoutMs = callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
@@ -203,7 +216,22 @@ export class McpServer implements Engine {
     this.announce = new Set(announce ?? []);
     this.defaultLogLevel = logLevel ?? "debug";
     this.warnSink = warn ?? ((message) => process.stderr.write(`[mcp-dir] ${message}\n`));
-    this.bus = bus ?? new InProcessChangeBus();
+    this.replicas =
+      redis === undefined
+        ? undefined
+        : new RedisReplicas(
+            resolveRedisOptions(redis, info.name),
+            tasks?.maxTasks ?? DEFAULT_MAX_TASKS,
+            (message) => this.warn(message),
+          );
+    this.tasks = new TaskService(
+      {
+        ...tasks,
+        ...(tasks?.store === undefined && this.replicas && { store: this.replicas.tasks }),
+      },
+      this.memory,
+    );
+    this.bus = bus ?? this.replicas?.bus ?? new InProcessChangeBus();
     this.notifier = new ChangeNotifier(this.bus);
     this.watchers = new ResourceWatchers(
       (uri) => this.resourceUpdated(uri),
@@ -219,6 +247,17 @@ export class McpServer implements Engine {
       this.notifier.add(change);
       this.watchers.sync(this.registry);
     });
+    // Last: nothing above may throw once a connection is open.
+    this.replicas?.start();
+  }
+
+  /**
+   * Resolves once what this server shares with its replicas can be reached
+   * (at once without Redis), or after a few seconds of trying: it then serves
+   * what needs no Redis, and connects when it can.
+   */
+  async ready(): Promise<void> {
+    await this.replicas?.ready();
   }
 
   /** Adds definitions made in code (defineTool, definePrompt, defineResource). */
@@ -307,7 +346,7 @@ export class McpServer implements Engine {
    * notification per URI.
    */
   resourceUpdated(uri: string): void {
-    this.notifier.add({ tools: false, prompts: false, resources: false, updatedUris: [uri] });
+    this.notifier.announce(uri);
   }
 
   get sessionCount(): number {
@@ -344,7 +383,7 @@ export class McpServer implements Engine {
 
   /** Sends a log notification to every session whose level lets it through. */
   log(level: LoggingLevel, data: unknown, logger?: string): void {
-    const params = logger === undefined ? { level, data } : { level, logger, data };
+    const params = logParams({ level, logger, data });
     for (const session of this.sessions) {
       if (session.initialized && session.wantsLog(level)) {
         session.notify("notifications/message", params);
@@ -353,8 +392,37 @@ export class McpServer implements Engine {
   }
 
   /**
+   * Tells every client of something about the server as a whole that stands
+   * until it is withdrawn (`dev`: a file that fails to load), as log messages:
+   * each 2025 session at once, at its log level; each 2026-07-28 request that
+   * asks for log messages at their level, with its response, for as long as
+   * they stand (the revision sends log messages only with a request, never on
+   * a listen stream). Setting `key` again replaces its messages; none withdraws them.
+   */
+  setNotice(key: string, messages: readonly LogMessage[] | undefined): void {
+    this.standing.set(key, messages);
+    for (const { level, data, logger } of messages ?? []) this.log(level, data, logger);
+  }
+
+  /** The notices that stand now, for the 2026-07-28 requests that ask for log messages. */
+  notices(): readonly LogMessage[] {
+    return this.standing.all;
+  }
+
+  /**
+   * Announces these kinds even while none is registered, so that clients
+   * that connect from now on expect their lists to change (a watched
+   * directory may gain a folder).
+   */
+  announceKinds(kinds: readonly ListedKind[]): void {
+    for (const kind of kinds) this.announce.add(kind);
+    this.offered.clear();
+  }
+
+  /**
    * Ends every session, resource watch and task run (each such task is left
-   * failed); listen streams end with their graceful result.
+   * failed); listen streams end with their graceful result. With Redis, the
+   * replica then gives up its lease and disconnects.
    */
   async close(): Promise<void> {
     this.closeController.abort();
@@ -363,6 +431,7 @@ export class McpServer implements Engine {
       this.tasks.close(),
       ...[...this.sessions].map((session) => session.close()),
     ]);
+    await this.replicas?.close();
   }
 }
 

@@ -40,7 +40,10 @@ describe("the published package", () => {
     expect(paths).toContain("dist/index.js");
     expect(paths).toContain("dist/index.d.ts");
     expect(paths).toContain("dist/cli/main.js");
-    expect(paths.filter((path) => /test|fixture/.test(path))).toEqual([]);
+    expect(paths).toContain("dist/testing/index.js");
+    expect(paths).toContain("dist/testing/index.d.ts");
+    // No test or fixture: dist/testing is mcp-dir/testing, for users' tests.
+    expect(paths.filter((path) => /(^|\/)(tests?|fixtures?)\/|\.test\./.test(path))).toEqual([]);
     // Maps would point at src/, which the package does not contain.
     expect(paths.filter((path) => path.endsWith(".map"))).toEqual([]);
   });

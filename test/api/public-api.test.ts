@@ -43,6 +43,7 @@ describe("the public API", () => {
       "serveStdio",
       "text",
       "toBase64",
+      "watchServer",
     ]);
   });
 

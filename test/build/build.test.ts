@@ -128,9 +128,11 @@ describe("a build's other ways in", () => {
     );
     expect(client.protocolVersion()).toBe("2025-11-25");
     // 2025-11-25 lists which tools run as tasks, as 2026-07-28 does not: compare with serve's list at 2025.
-    const served = await connectClient("v1 at 2025-11-25", {
-      url: (await startCli(["serve", EXAMPLE_SERVER, "--http", "--port", "0"])).url,
-    });
+    const served = await connectClient(
+      "v1 at 2025-11-25",
+      { url: (await startCli(["serve", EXAMPLE_SERVER, "--http", "--port", "0"])).url },
+      { capabilities: SHOWS_VIEWS },
+    );
     expect(shared(await client.listTools())).toEqual(shared(await served.listTools()));
     expect(shared((await CALLS[1]?.[1](client)) ?? {})).toEqual(reference[1]);
   });

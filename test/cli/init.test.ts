@@ -48,7 +48,7 @@ describe("mcp-dir init", () => {
   it("scaffolds a server directory and says what to do next", async () => {
     expect(await runCli(["init", dir])).toEqual({
       code: 0,
-      stdout: `Created ${dir} with a tool (tools/greet.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).
+      stdout: `Created ${dir} with a tool (tools/greet.ts) and its test (test/greet.test.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).
 Next:
   cd "${dir}" && npm install && npx mcp-dir serve .
 `,
@@ -61,6 +61,7 @@ Next:
       "package.json",
       "prompts/summarize.md",
       "resources/about.md",
+      "test/greet.test.ts",
       "tools/greet.ts",
       "tsconfig.json",
     ]);
@@ -77,10 +78,12 @@ Next:
         list: "mcp-dir list .",
         check: "mcp-dir check .",
         typecheck: "tsc --noEmit",
+        test: "node --import tsx --test test/*.test.ts",
       },
       dependencies: { "mcp-dir": cloneDependency(dir), zod: own.dependencies.zod },
       devDependencies: {
         "@types/node": own.devDependencies["@types/node"],
+        tsx: own.dependencies.tsx,
         typescript: `^${own.devDependencies.typescript}`,
       },
     });
@@ -146,13 +149,24 @@ Next:
     });
   });
 
+  it("passes its own test script (node:test with mcp-dir/testing, on the example tool)", async () => {
+    // What `npm install` would provide besides what is linked above.
+    await linkRepoPackages(dir, ["tsx"]);
+    const { code, stdout } = await run("npm", ["test", "--silent"], dir);
+    expect({ code, pass: /^# pass 2$/m.test(stdout), fail: /^# fail 0$/m.test(stdout) }).toEqual({
+      code: 0,
+      pass: true,
+      fail: true,
+    });
+  });
+
   it("never overwrites: a second init into the same directory adds nothing and says so", async () => {
     const before = await readFile(join(dir, "package.json"), "utf8");
     expect(await runCli(["init", dir])).toEqual({
       code: 0,
       stdout: `Nothing to add: ${dir} has everything init makes.
 Left alone (already there): tsconfig.json, mcp-dir.config.ts, tools/, prompts/, resources/
-Left alone in package.json: dependencies mcp-dir, zod; devDependencies @types/node, typescript; scripts start, dev, list, check, typecheck
+Left alone in package.json: dependencies mcp-dir, zod; devDependencies @types/node, tsx, typescript; scripts start, dev, list, check, typecheck, test
 Next:
   cd "${dir}" && npm install && npx mcp-dir serve .
 `,
@@ -167,7 +181,7 @@ describe("mcp-dir init --view", () => {
     const dir = join(await createEmptyDir(), "greeter");
     expect(await runCli(["init", dir, "--view"])).toEqual({
       code: 0,
-      stdout: `Created ${dir} with a tool (tools/greet.ts) and its view (views/greet.html), a prompt (prompts/summarize.md) and a resource (resources/about.md).
+      stdout: `Created ${dir} with a tool (tools/greet.ts), its view (views/greet.html) and its test (test/greet.test.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).
 Next:
   cd ${dir} && npm install && npx mcp-dir serve .
 `,
@@ -199,7 +213,7 @@ describe("mcp-dir init in the current directory", () => {
     const cwd = await createEmptyDir();
     expect(await runCli(["init"], { cwd })).toEqual({
       code: 0,
-      stdout: `Created a server with a tool (tools/greet.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).
+      stdout: `Created a server with a tool (tools/greet.ts) and its test (test/greet.test.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).
 Next:
   npm install && npx mcp-dir serve .
 `,
@@ -242,8 +256,8 @@ Next:
     }
     expect(await runCli(["init", "."], { cwd })).toEqual({
       code: 0,
-      stdout: `Added: mcp-dir.config.ts, tools/greet.ts, prompts/summarize.md
-Added to package.json: dependencies mcp-dir; devDependencies @types/node; scripts dev, list, check, typecheck
+      stdout: `Added: mcp-dir.config.ts, tools/greet.ts, test/greet.test.ts, prompts/summarize.md
+Added to package.json: dependencies mcp-dir; devDependencies @types/node, tsx; scripts dev, list, check, typecheck, test
 Left alone (already there): tsconfig.json, resources/
 Left alone in package.json: dependencies zod; devDependencies typescript; scripts start
 Next:
@@ -258,6 +272,7 @@ Next:
       "package.json",
       "prompts/summarize.md",
       "resources/logo.svg",
+      "test/greet.test.ts",
       "tools/greet.ts",
       "tsconfig.json",
     ]);
@@ -274,7 +289,8 @@ Next:
         "dev": "mcp-dir dev .",
         "list": "mcp-dir list .",
         "check": "mcp-dir check .",
-        "typecheck": "tsc --noEmit"
+        "typecheck": "tsc --noEmit",
+        "test": "node --import tsx --test test/*.test.ts"
     },
     "dependencies": {
         "express": "^5.0.0",
@@ -283,6 +299,7 @@ Next:
     },
     "devDependencies": {
         "@types/node": "${own.devDependencies["@types/node"]}",
+        "tsx": "${own.dependencies.tsx}",
         "typescript": "~5.8.0"
     }
 }

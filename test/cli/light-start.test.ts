@@ -16,10 +16,13 @@ const PRELOAD = pathToFileURL(join(REPO_ROOT, "test", "cli", "helpers", "record-
 let runs = 0;
 
 /** The modules `mcp-dir <args>` loads, as paths relative to the repository. */
-async function modulesLoadedBy(args: string[]): Promise<{ code: number | null; loaded: string[] }> {
+async function modulesLoadedBy(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; loaded: string[] }> {
   const record = join(scratch, `loads-${runs++}.txt`);
   const { code } = await runCli(args, {
-    env: { NODE_OPTIONS: `--import=${PRELOAD}`, MCP_DIR_RECORD_LOADS: record },
+    env: { ...env, NODE_OPTIONS: `--import=${PRELOAD}`, MCP_DIR_RECORD_LOADS: record },
   });
   const root = pathToFileURL(join(REPO_ROOT, "/")).href;
   const loaded = readFileSync(record, "utf8")
@@ -61,6 +64,19 @@ describe("what the CLI loads before it has work to do", () => {
     expect(code).toBe(0);
     expect(loaded).toContain("dist/cli/dev-watch.js");
     expect(loaded.filter((path) => path.startsWith("dist/dev-ui/"))).toEqual([]);
+  });
+
+  it("serve loads nothing of Redis without a Redis to share, nor list with one", async () => {
+    const isRedis = (path: string) => path.startsWith("node_modules/@redis/");
+    const served = await modulesLoadedBy(["serve", "example-server"]);
+    expect(served.code).toBe(0);
+    expect(served.loaded.filter(isRedis)).toEqual([]);
+    // An in-process command serves no one else, whatever the environment says.
+    const listed = await modulesLoadedBy(["list", "example-server"], {
+      MCP_DIR_REDIS_URL: "redis://127.0.0.1:1",
+    });
+    expect(listed.code).toBe(0);
+    expect(listed.loaded.filter(isRedis)).toEqual([]);
   });
 
   it("loads the machinery once a command runs", async () => {

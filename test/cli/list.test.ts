@@ -144,7 +144,7 @@ view  weather  views/weather.html  ui://weather  (shows weather)
       `warning: tools/helper.ts: exports no definition, so it serves nothing; export a tool (as default or named), or rename the file to "_helper.ts" if it is a helper
 error: tools/bad.ts (export "default"): Tool "bad" is invalid:
   - description is missing: clients show it to the model, so say what the tool does
-mcp-dir: 1 problem in $dir; fix it and run again
+mcp-dir: 1 problem in ${dir}; fix it and run again
 `,
     );
   });
@@ -155,7 +155,7 @@ mcp-dir: 1 problem in $dir; fix it and run again
     expect(listed).toEqual({
       code: 0,
       stdout: "KIND  NAME  SOURCE  DESCRIPTION\n\n0 tools, 0 prompts, 0 resources\n",
-      stderr: `warning: $emptyhas no tools/, prompts/, resources/ or views/ folder, so there is nothing to serve\n`,
+      stderr: `warning: ${empty} has no tools/, prompts/, resources/ or views/ folder, so there is nothing to serve\n`,
     });
     const missing = join(empty, "nope");
     expect(await runCli(["list", missing])).toEqual({

@@ -56,10 +56,12 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
     expect(client.getServerVersion()).toEqual(SERVER_INFO);
     expect(client.getInstructions()).toBe(INSTRUCTIONS);
     // report runs as a task: each era says so in its own way.
+    // The poll view makes the UI extension part of every revision's capabilities.
+    const ui = { "io.modelcontextprotocol/ui": {} };
     const tasks =
       VERSION_OF[kind] === "2025-11-25"
-        ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
-        : { extensions: { "io.modelcontextprotocol/tasks": {} } };
+        ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } }, extensions: ui }
+        : { extensions: { "io.modelcontextprotocol/tasks": {}, ...ui } };
     expect(client.getServerCapabilities()).toEqual({
       logging: {},
       tools: { listChanged: true },
@@ -67,7 +69,6 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
       resources: { subscribe: true, listChanged: true },
       completions: {},
       ...tasks,
-      extensions: { "io.modelcontextprotocol/ui": {} },
     });
   });
 

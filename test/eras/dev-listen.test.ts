@@ -5,7 +5,11 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import {
+  Client,
+  LOG_LEVEL_META_KEY,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, REPO_ROOT, startCli, stopAll } from "../http-cli/helpers.js";
@@ -110,6 +114,36 @@ describe.each(["stdio", "http"] as const)(
 
       await subscription.close();
       expect(await subscription.closed).toBe("local");
+    });
+
+    it("tells of a file that fails to load with each request that asks for log messages, until it is fixed", async () => {
+      const logs: unknown[] = [];
+      client.setNotificationHandler("notifications/message", (notification) => {
+        logs.push(notification.params);
+      });
+      const greet = () =>
+        client.callTool({ name: "greet", arguments: {}, _meta: { [LOG_LEVEL_META_KEY]: "error" } });
+      const subscription = await client.listen({ toolsListChanged: true });
+
+      received.items.length = 0;
+      await save("tools/greet.ts", "export default {\n  description: 'x',,\n};\n");
+      // Saves are applied in order: once the next one is told, the broken one was tried.
+      await save("tools/marker.ts", tool("Marks"));
+      await received.waitFor((n) => n.method === CHANGES[0], "tools/list_changed");
+      const message = 'tools/greet.ts: SyntaxError: Expected identifier but found "," (2:20)';
+      const told = { level: "error", logger: "mcp-dir", data: { file: "tools/greet.ts", message } };
+      // The file's last good version answers; the problem comes with it, as long as it stands.
+      expect(await greet()).toMatchObject({ content: [{ type: "text", text: "ok" }] });
+      expect(logs).toEqual([told]);
+      await greet();
+      expect(logs).toEqual([told, told]);
+
+      received.items.length = 0;
+      await save("tools/greet.ts", tool("Greets, version 3"));
+      await received.waitFor((n) => n.method === CHANGES[0], "tools/list_changed");
+      await greet();
+      expect(logs).toEqual([told, told]);
+      await subscription.close();
     });
   },
 );

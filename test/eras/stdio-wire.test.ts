@@ -1,7 +1,9 @@
 /**
  * The 2026-07-28 revision on the wire, over stdio: raw newline-delimited
  * JSON-RPC to the programmatic fixture, so every byte the rules name can be
- * asserted (errors exactly, what is sent and what is not).
+ * asserted (errors exactly, what is sent and what is not). One case runs the
+ * fixture as a child process; the others through stdio's transport in this
+ * process, over a pair of streams.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { SERVER_INFO } from "../server/helpers/fixture.js";
@@ -26,6 +28,8 @@ afterEach(killRawClients);
 
 describe("the era of a stdio connection", () => {
   it("is not fixed by a server/discover probe: initialize still opens a 2025 session", async () => {
+    // A child process: the real stdin and stdout. The other cases serve the same bytes
+    // through stdio's transport in this process.
     const client = RawClient.start();
     const discovered = await modern(client, "server/discover");
     expect(discovered.result).toMatchObject({
@@ -41,7 +45,7 @@ describe("the era of a stdio connection", () => {
   });
 
   it("is fixed by a first 2026 request: initialize then does not exist", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     expect((await modern(client, "tools/list")).result.resultType).toBe("complete");
     const id = client.id();
     client.send({
@@ -65,7 +69,7 @@ describe("the era of a stdio connection", () => {
 describe("a 2026-07-28 request over stdio", () => {
   it("is refused with -32602 without its _meta fields, and -32022 at a version not spoken", async () => {
     // On a connection no request has made stateless yet, no claim means 2025.
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     expect(await client.request("tools/list", {}, 1)).toEqual({
       jsonrpc: "2.0",
       id: 1,
@@ -75,7 +79,7 @@ describe("a 2026-07-28 request over stdio", () => {
       },
     });
     // A probe fixes nothing; a 2026 request makes the connection stateless.
-    const fresh = RawClient.start();
+    const fresh = await RawClient.inProcess();
     await modern(fresh, "tools/list");
     expect((await fresh.request("tools/list", { _meta: { [CAPABILITIES]: {} } }, 2)).error).toEqual(
       {
@@ -99,7 +103,7 @@ describe("a 2026-07-28 request over stdio", () => {
   });
 
   it("answers the methods 2026-07-28 removed with -32601", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     await modern(client, "tools/list");
     for (const method of [
       "ping",
@@ -115,7 +119,7 @@ describe("a 2026-07-28 request over stdio", () => {
   });
 
   it("gives handlers the client of each request and no session", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     const response = await modern(
       client,
       "tools/call",
@@ -138,7 +142,7 @@ describe("a 2026-07-28 request over stdio", () => {
   });
 
   it("sends log messages only at or above the level the request's _meta asked for", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     const quiet = await modern(client, "tools/call", { name: "log_all" });
     expect(quiet.result.content).toEqual([{ type: "text", text: "logged" }]);
     expect(client.withMethod("notifications/message")).toEqual([]);
@@ -156,7 +160,7 @@ describe("a 2026-07-28 request over stdio", () => {
   });
 
   it("reports progress for its own progress token, before its result", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     const response = await modern(
       client,
       "tools/call",
@@ -178,7 +182,7 @@ describe("a 2026-07-28 request over stdio", () => {
   });
 
   it("ends with -32021 when the handler needs a capability the client did not declare", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     expect((await modern(client, "tools/call", { name: "sample" })).error).toEqual({
       code: -32021,
       message:
@@ -188,7 +192,7 @@ describe("a 2026-07-28 request over stdio", () => {
   });
 
   it("is cancelled by notifications/cancelled, and nothing is sent for it", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     await modern(client, "tools/list");
     const hangId = client.id();
     client.send({
@@ -210,7 +214,7 @@ describe("a 2026-07-28 request over stdio", () => {
   });
 
   it("refuses a second request with an id still in flight", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     await modern(client, "tools/list");
     client.send({
       jsonrpc: "2.0",
@@ -249,7 +253,7 @@ describe("subscriptions/listen over stdio", () => {
   }
 
   it("acknowledges what it honours, then carries only what was asked, tagged with its id", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     const toolsAck = await listen(client, "tools-stream", { toolsListChanged: true });
     expect(toolsAck.params).toEqual({
       _meta: { [SUBSCRIPTION]: "tools-stream" },
@@ -288,7 +292,7 @@ describe("subscriptions/listen over stdio", () => {
   });
 
   it("ends on notifications/cancelled without a response, and refuses too many URIs", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     await listen(client, "short", { toolsListChanged: true });
     client.notify("notifications/cancelled", { requestId: "short" });
     await modern(client, "tools/call", {

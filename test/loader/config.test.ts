@@ -97,9 +97,35 @@ export default defineConfig({
       "mcp-dir.config.json: tasks.ttlMs must be a whole number of 1 or more",
     ]);
     expect(warnings.map(formatWarning)).toEqual([
-      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, maxSubscriptions, memoryBudgetBytes, tasks, middleware, include, exclude, http',
+      'mcp-dir.config.json: "instructons" is not an option and is ignored; the options are name, version, title, description, instructions, pageSize, logLevel, inputRounds, callTimeoutMs, maxResultBytes, maxSubscriptions, memoryBudgetBytes, tasks, redis, middleware, include, exclude, http',
     ]);
     expect(config.name).toBe(dir.split(/[/\\]/).pop());
+  });
+
+  it("checks redis as serve will, naming the file and the key", async () => {
+    const problemsOf = async (redis: unknown) => {
+      const dir = await createServerDir({ "mcp-dir.config.json": JSON.stringify({ redis }) });
+      return (await loadDirectory(dir)).problems.map(formatProblem);
+    };
+    expect(await problemsOf("localhost:6379")).toEqual([
+      'mcp-dir.config.json: redis must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379, got "localhost:6379"',
+    ]);
+    expect(await problemsOf({ url: "https://cache.example.com", leaseMs: 10 })).toEqual([
+      'mcp-dir.config.json: redis.url must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379, got "https://cache.example.com"',
+    ]);
+    expect(await problemsOf({ leaseMs: 10 })).toEqual([
+      "mcp-dir.config.json: redis.leaseMs must be a whole number of milliseconds, 100 or more",
+    ]);
+    expect(await problemsOf({ prefix: 1 })).toEqual([
+      "mcp-dir.config.json: redis.prefix must be text",
+    ]);
+    expect(await problemsOf({ host: "127.0.0.1" })).toEqual([
+      'mcp-dir.config.json: redis must hold only url, prefix and leaseMs, not "host"',
+    ]);
+    expect(await problemsOf(6379)).toEqual([
+      'mcp-dir.config.json: redis must be a redis:// URL, or an object such as { url: "redis://127.0.0.1:6379", prefix: "weather:", leaseMs: 10000 }',
+    ]);
+    expect(await problemsOf({ url: "redis://:secret@127.0.0.1:6379", leaseMs: 5000 })).toEqual([]);
   });
 
   it("checks http.auth as the HTTP transport will, naming the file", async () => {

@@ -12,7 +12,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { Inbox } from "./helpers/inbox.js";
 import { killRawClients, RawClient } from "./helpers/raw-client.js";
-import { closeSdkClients, connectSdk, type SdkConnection } from "./helpers/sdk-client.js";
+import {
+  closeSdkClients,
+  connectSdk,
+  connectSdkInMemory,
+  type SdkConnection,
+} from "./helpers/sdk-client.js";
 
 const text = (value: string) => ({ content: [{ type: "text", text: value }] });
 const toolError = (value: string) => ({ content: [{ type: "text", text: value }], isError: true });
@@ -32,7 +37,7 @@ describe("progress", () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
-    sdk = await connectSdk();
+    sdk = await connectSdkInMemory();
   });
   afterAll(closeSdkClients);
 
@@ -64,7 +69,7 @@ describe("progress", () => {
   });
 
   it("sends no progress when the request carries no progressToken", async () => {
-    const { client } = await RawClient.initialized("2025-11-25");
+    const { client } = await RawClient.initializedInProcess("2025-11-25");
     onTestFinished(() => client.kill());
     // Progress would be written before the response.
     expect(await client.result("tools/call", { name: "progress" })).toEqual(text("done"));
@@ -72,7 +77,7 @@ describe("progress", () => {
   });
 
   it("echoes a string progressToken, before the response", async () => {
-    const { client } = await RawClient.initialized("2025-11-25");
+    const { client } = await RawClient.initializedInProcess("2025-11-25");
     onTestFinished(() => client.kill());
     const response = await client.request("tools/call", {
       name: "progress",
@@ -98,7 +103,7 @@ describe("logging", () => {
   const logs = new Inbox<LoggingMessageNotification["params"]>();
 
   beforeAll(async () => {
-    sdk = await connectSdk({
+    sdk = await connectSdkInMemory({
       setup: (client) =>
         client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
           logs.push(n.params);
@@ -153,7 +158,7 @@ describe("elicitation, sampling and roots round trips", () => {
   let roots: { uri: string; name?: string }[] = ROOTS;
 
   beforeAll(async () => {
-    sdk = await connectSdk({
+    sdk = await connectSdkInMemory({
       capabilities: { elicitation: {}, sampling: {}, roots: { listChanged: true } },
       setup: (client) => {
         client.setRequestHandler(ElicitRequestSchema, async (request) => {
@@ -265,7 +270,7 @@ describe("a client without those capabilities", () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
-    sdk = await connectSdk({ capabilities: {} });
+    sdk = await connectSdkInMemory({ capabilities: {} });
   });
   afterAll(closeSdkClients);
 
@@ -291,6 +296,7 @@ describe("cancellation with the SDK client", () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
+    // A child process: the handler tells of its abort on the process's stderr.
     sdk = await connectSdk();
   });
   afterAll(closeSdkClients);
@@ -329,6 +335,7 @@ describe("cancellation on the wire", () => {
   let client: RawClient;
 
   beforeAll(async () => {
+    // A child process: the handler tells of its abort on the process's stderr.
     ({ client } = await RawClient.initialized("2025-11-25", { elicitation: {} }));
   });
   afterAll(killRawClients);

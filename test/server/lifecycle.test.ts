@@ -63,7 +63,13 @@ describe("capabilities follow what is registered", () => {
     ],
     ["tools,prompts,resources", FULL_CAPABILITIES],
   ])("FIXTURE_KINDS=%s announces %j", async (kinds, capabilities) => {
-    const { result } = await RawClient.initialized("2025-11-25", {}, { FIXTURE_KINDS: kinds });
+    const { result } = await RawClient.initializedInProcess(
+      "2025-11-25",
+      {},
+      {
+        kinds: kinds.split(","),
+      },
+    );
     expect(result.capabilities).toEqual(capabilities);
   });
 });

@@ -2,7 +2,7 @@ import type { Notification } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { TOOL_NAMES } from "./helpers/fixture.js";
 import { Inbox } from "./helpers/inbox.js";
-import { closeSdkClients, connectSdk, type SdkConnection } from "./helpers/sdk-client.js";
+import { closeSdkClients, connectSdkInMemory, type SdkConnection } from "./helpers/sdk-client.js";
 
 /**
  * Every notification the client receives, in order. A ping is the barrier that
@@ -12,7 +12,7 @@ import { closeSdkClients, connectSdk, type SdkConnection } from "./helpers/sdk-c
  */
 async function connect(): Promise<{ sdk: SdkConnection; inbox: Inbox<Notification> }> {
   const inbox = new Inbox<Notification>();
-  const sdk = await connectSdk({
+  const sdk = await connectSdkInMemory({
     setup: (client) => {
       client.fallbackNotificationHandler = async ({ method, params }) =>
         inbox.push({ method, params });
@@ -149,7 +149,7 @@ describe("list_changed after a registry change", () => {
 
   it("the SDK client's own listChanged handling refetches the new list", async () => {
     const refreshed = new Inbox<string[]>();
-    const sdk = await connectSdk({
+    const sdk = await connectSdkInMemory({
       listChanged: {
         tools: {
           debounceMs: 0,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOL_NAMES } from "./helpers/fixture.js";
-import { closeSdkClients, connectSdk, type SdkConnection } from "./helpers/sdk-client.js";
+import { closeSdkClients, connectSdkInMemory, type SdkConnection } from "./helpers/sdk-client.js";
 
 const PAGE_SIZE = 2;
 
@@ -43,7 +43,7 @@ describe(`pagination with pageSize ${PAGE_SIZE}`, () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
-    sdk = await connectSdk({ env: { FIXTURE_PAGE_SIZE: String(PAGE_SIZE) } });
+    sdk = await connectSdkInMemory({ fixture: { pageSize: PAGE_SIZE } });
   });
   afterAll(closeSdkClients);
 
@@ -121,7 +121,7 @@ describe(`pagination with pageSize ${PAGE_SIZE}`, () => {
   it("refuses an empty cursor, whether or not the first page was served before", async () => {
     // Never issued by the server, so refused like any other unknown cursor. A fresh
     // server is needed: the first page must not have been listed yet.
-    const fresh = await connectSdk({ env: { FIXTURE_PAGE_SIZE: String(PAGE_SIZE) } });
+    const fresh = await connectSdkInMemory({ fixture: { pageSize: PAGE_SIZE } });
     const refused = {
       code: -32602,
       message: 'MCP error -32602: Invalid cursor: "" is not a cursor this server issued',

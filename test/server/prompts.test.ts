@@ -1,7 +1,7 @@
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ICON } from "./helpers/fixture.js";
-import { closeSdkClients, connectSdk, type SdkConnection } from "./helpers/sdk-client.js";
+import { closeSdkClients, connectSdkInMemory, type SdkConnection } from "./helpers/sdk-client.js";
 
 const USERS = Array.from({ length: 150 }, (_, i) => `user${String(i).padStart(3, "0")}`);
 
@@ -14,11 +14,11 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-describe("prompts with the SDK client over stdio", () => {
+describe("prompts with the SDK client", () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
-    sdk = await connectSdk();
+    sdk = await connectSdkInMemory();
   });
   afterAll(closeSdkClients);
 
@@ -124,7 +124,7 @@ describe("completion of prompt arguments", () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
-    sdk = await connectSdk();
+    sdk = await connectSdkInMemory();
   });
   afterAll(closeSdkClients);
 

@@ -23,11 +23,11 @@ const failure = (id: string | number | null, code: number, message: string) => (
 const text = (value: string) => ({ content: [{ type: "text", text: value }] });
 
 describe("before initialize", () => {
-  // One child for the whole block: nothing here initializes it until the last test.
+  // One server for the whole block: nothing here initializes it until the last test.
   let client: RawClient;
 
-  beforeAll(() => {
-    client = RawClient.start();
+  beforeAll(async () => {
+    client = await RawClient.inProcess();
   });
   afterAll(killRawClients);
 
@@ -77,7 +77,7 @@ describe("malformed input", () => {
   let client: RawClient;
 
   beforeAll(async () => {
-    ({ client } = await RawClient.initialized("2025-11-25"));
+    ({ client } = await RawClient.initializedInProcess("2025-11-25"));
   });
   afterAll(killRawClients);
 
@@ -210,7 +210,7 @@ describe("methods and params", () => {
   let client: RawClient;
 
   beforeAll(async () => {
-    ({ client } = await RawClient.initialized("2025-11-25"));
+    ({ client } = await RawClient.initializedInProcess("2025-11-25"));
   });
   afterAll(killRawClients);
 
@@ -324,6 +324,9 @@ describe("methods and params", () => {
   });
 
   it("console.log and process.stdout.write in a handler go to stderr, never stdout", async () => {
+    // A child process of its own: this is about the process's stdout and stderr.
+    const { client } = await RawClient.initialized("2025-11-25");
+    onTestFinished(() => client.kill());
     expect(await client.request("tools/call", { name: "noisy" }, "n")).toEqual({
       jsonrpc: "2.0",
       id: "n",
@@ -356,7 +359,7 @@ describe("batches", () => {
     let client: RawClient;
 
     beforeAll(async () => {
-      ({ client } = await RawClient.initialized("2025-03-26"));
+      ({ client } = await RawClient.initializedInProcess("2025-03-26"));
     });
     afterAll(killRawClients);
 
@@ -388,7 +391,7 @@ describe("batches", () => {
   });
 
   it("are refused before initialize, even one holding initialize", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     onTestFinished(() => client.kill());
     client.send([
       {
@@ -415,7 +418,7 @@ describe("batches", () => {
   it.each(["2024-11-05", "2025-06-18", "2025-11-25"])(
     "are refused after negotiating %s, and nothing in them runs",
     async (version) => {
-      const { client } = await RawClient.initialized(version);
+      const { client } = await RawClient.initializedInProcess(version);
       onTestFinished(() => client.kill());
       client.send([
         { jsonrpc: "2.0", id: "x1", method: "logging/setLevel", params: { level: "emergency" } },

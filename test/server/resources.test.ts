@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ICON } from "./helpers/fixture.js";
-import { closeSdkClients, connectSdk, type SdkConnection } from "./helpers/sdk-client.js";
+import { closeSdkClients, connectSdkInMemory, type SdkConnection } from "./helpers/sdk-client.js";
 
 const IDS = Array.from({ length: 250 }, (_, i) => `u${String(i).padStart(3, "0")}`);
 
@@ -13,11 +13,11 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-describe("resources with the SDK client over stdio", () => {
+describe("resources with the SDK client", () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
-    sdk = await connectSdk();
+    sdk = await connectSdkInMemory();
   });
   afterAll(closeSdkClients);
 
@@ -85,7 +85,7 @@ describe("completion of URI template variables", () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
-    sdk = await connectSdk();
+    sdk = await connectSdkInMemory();
   });
   afterAll(closeSdkClients);
 

@@ -1,15 +1,15 @@
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ICON, TOOL_NAMES } from "./helpers/fixture.js";
-import { closeSdkClients, connectSdk, type SdkConnection } from "./helpers/sdk-client.js";
+import { closeSdkClients, connectSdkInMemory, type SdkConnection } from "./helpers/sdk-client.js";
 
 const NO_INPUT = { type: "object", properties: {} };
 
-describe("tools with the SDK client over stdio", () => {
+describe("tools with the SDK client", () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
-    sdk = await connectSdk();
+    sdk = await connectSdkInMemory();
   });
   afterAll(closeSdkClients);
 

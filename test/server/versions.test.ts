@@ -21,7 +21,7 @@ describe.each(VERSIONS)("negotiated revision %s", (version) => {
   let init: Json;
 
   beforeAll(async () => {
-    ({ client, result: init } = await RawClient.initialized(version, {
+    ({ client, result: init } = await RawClient.initializedInProcess(version, {
       elicitation: {},
       sampling: {},
       roots: { listChanged: true },
@@ -284,7 +284,7 @@ describe("version negotiation", () => {
   it.each(["1999-01-01", "2024-10-07", "2025-99-99", ""])(
     "answers an unsupported requested version (%j) with the newest, 2025-11-25",
     async (requested) => {
-      const { client, result } = await RawClient.initialized(requested);
+      const { client, result } = await RawClient.initializedInProcess(requested);
       expect(result.protocolVersion).toBe("2025-11-25");
       expect(result.serverInfo).toEqual(SERVER_INFO);
       const whoami = await client.result("tools/call", { name: "whoami" });
@@ -293,7 +293,7 @@ describe("version negotiation", () => {
   );
 
   it("refuses an initialize without a string protocolVersion, and stays uninitialized", async () => {
-    const client = RawClient.start();
+    const client = await RawClient.inProcess();
     expect(await client.request("initialize", { capabilities: {} }, "a")).toEqual({
       jsonrpc: "2.0",
       id: "a",

@@ -1,13 +1,12 @@
+import { InputRequiredError, type TaskState } from "../../client/index.js";
 import type { CallToolResult, McpServer } from "../../index.js";
-import { TASKS_EXTENSION } from "../../protocol/tasks.js";
 import {
-  answerOnTerminal,
   describeInputRequests,
   TERMINAL_CAPABILITIES,
+  TerminalAnswers,
 } from "../answer-on-terminal.js";
 import type { Command } from "../command.js";
-import { InputRequiredError } from "../in-process-client.js";
-import { noSuch, requestInProcess } from "../in-process-request.js";
+import { noSuch, requestInProcess, SHOW_PROGRESS } from "../in-process-request.js";
 import { parseJsonObject } from "../json-arguments.js";
 import { loadQuietly, reportLoad } from "../load-report.js";
 import { parseCommandArgs, UsageError } from "../parse-args.js";
@@ -86,13 +85,21 @@ async function callTool(
   name: string,
   args: Record<string, unknown>,
 ): Promise<CallToolResult> {
-  return requestInProcess<CallToolResult>(
-    server,
-    "tools/call",
-    { name, arguments: args, _meta: { progressToken: "mcp-dir-call" } },
-    {
-      capabilities: { ...TERMINAL_CAPABILITIES, extensions: { [TASKS_EXTENSION]: {} } },
-      fulfil: answerOnTerminal,
-    },
-  );
+  const terminal = new TerminalAnswers();
+  let told = "";
+  const showTask = ({ taskId, status, statusMessage }: TaskState) => {
+    const line = `task ${taskId}: ${status}${statusMessage === undefined ? "" : `: ${statusMessage}`}`;
+    if (line !== told) void printError(line);
+    told = line;
+  };
+  try {
+    return await requestInProcess(
+      server,
+      (client) =>
+        client.callTool({ name, arguments: args }, { ...SHOW_PROGRESS, ontask: showTask }),
+      { capabilities: TERMINAL_CAPABILITIES, tasks: true, ...terminal.responders() },
+    );
+  } finally {
+    terminal.close();
+  }
 }

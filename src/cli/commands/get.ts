@@ -53,10 +53,9 @@ Example:
     }
     let result: GetPromptResult;
     try {
-      result = (await requestInProcess(server, "prompts/get", {
-        name: promptName,
-        arguments: args,
-      })) as GetPromptResult;
+      result = await requestInProcess(server, (client) =>
+        client.getPrompt({ name: promptName, arguments: args }),
+      );
     } catch (error) {
       await printError(`mcp-dir get: ${(error as Error).message}`);
       return 1;

@@ -6,6 +6,7 @@ import { OWN_ROOT } from "../package-info.js";
 import { describeSections, mergePackageJson, type PackageMerge } from "../package-json-merge.js";
 import { parseCommandArgs } from "../parse-args.js";
 import {
+  EXAMPLE_TESTS,
   FOLDER_EXAMPLES,
   NEW_PROJECT_ONLY,
   packageNameFor,
@@ -22,10 +23,11 @@ export const init: Command = {
 Makes [dir] (default: the current directory) a working server directory.
 
 In a new or empty directory it creates package.json (mcp-dir and zod; typescript
-and @types/node for the typecheck script; start, dev, list, check and
-typecheck scripts), tsconfig.json, .gitignore, README.md, an optional
-mcp-dir.config.ts, and an example in each folder: tools/greet.ts,
-prompts/summarize.md and resources/about.md. With --view, also
+and @types/node for the typecheck script, tsx for the test script; start, dev,
+list, check, typecheck and test scripts), tsconfig.json, .gitignore, README.md,
+an optional mcp-dir.config.ts, an example in each folder (tools/greet.ts,
+prompts/summarize.md and resources/about.md) and a test of the tool,
+test/greet.test.ts (node:test with mcp-dir/testing). With --view, also
 views/greet.html: the tool's interactive view (MCP Apps), plain HTML.
 
 In an existing npm project (a directory with a package.json) it adds the
@@ -83,6 +85,9 @@ Then:
     const view = values.view === true;
     for (const [path, content] of Object.entries(scaffoldFiles(name, root, { view }))) {
       if (merge && NEW_PROJECT_ONLY.includes(path)) continue;
+      const subject = EXAMPLE_TESTS[path];
+      // An example's test comes with it, and never in place of a file of the same name.
+      if (subject !== undefined && !added.includes(subject)) continue;
       const folder = FOLDER_EXAMPLES.includes(path) ? path.split("/")[0] : undefined;
       const owner = folder === undefined ? path : `${folder}/`;
       if (await exists(join(root, owner))) {
@@ -138,7 +143,7 @@ function report(
   ];
   if (merge === undefined && kept.length === 0) {
     return [
-      `Created ${dir === "." ? "a server" : dir} with a tool (tools/greet.ts${view ? ") and its view (views/greet.html" : ""}), a prompt (prompts/summarize.md) and a resource (resources/about.md).`,
+      `Created ${dir === "." ? "a server" : dir} with a tool (tools/greet.ts)${view ? ", its view (views/greet.html)" : ""} and its test (test/greet.test.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).`,
       ...next,
     ].join("\n");
   }

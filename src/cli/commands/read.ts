@@ -66,7 +66,7 @@ Example:
     }
     let result: ReadResourceResult;
     try {
-      result = (await requestInProcess(server, "resources/read", { uri })) as ReadResourceResult;
+      result = await requestInProcess(server, (client) => client.readResource({ uri }));
     } catch (error) {
       await printError(`mcp-dir read: ${(error as Error).message}`);
       return 1;

@@ -14,6 +14,8 @@ import { type ScanPatterns, scanDirectory } from "../scan.js";
 export interface ReloadOutcome {
   /** Definition files whose new definitions are now served. */
   readonly applied: readonly string[];
+  /** Those of `applied` that had failed to load before: served again. */
+  readonly fixed: readonly string[];
   /** Definition files that are gone, with their definitions. */
   readonly removed: readonly string[];
   /**
@@ -47,8 +49,8 @@ async function isFile(path: string): Promise<boolean> {
  * and a module that failed to load is not in the module graph that finds importers.
  */
 export class HotReloader {
-  /** Files whose last load failed, with what was said about them. */
-  private readonly failing = new Map<string, string>();
+  /** Files whose last load failed, with their problems. */
+  private readonly failing = new Map<string, readonly LoadProblem[]>();
   /**
    * Failing files that were stopped for their time: retried only when a file
    * that is not a definition file (a helper) changed, not at every save.
@@ -74,6 +76,11 @@ export class HotReloader {
     return [...this.failing.keys()];
   }
 
+  /** Every problem of the files that fail now. */
+  get problems(): readonly LoadProblem[] {
+    return [...this.failing.values()].flat();
+  }
+
   private relative(path: string): string {
     return relative(this.root, path).split(sep).join("/");
   }
@@ -87,14 +94,16 @@ export class HotReloader {
    * first reload: loads the definition files the registry does not serve (they
    * failed, or collided with another file) so those that can be served are,
    * and remembers the failing ones so that fixing their cause recovers them.
-   * Their problems were reported by the initial load and are not repeated.
+   * Their problems were reported by the initial load and are not repeated
+   * (`problems` has them). With `everyFile`, for a registry the directory was
+   * not loaded into by these modules, every file it lists is loaded afresh.
    */
-  async start(): Promise<ReloadOutcome> {
+  async start(options: { everyFile?: boolean } = {}): Promise<ReloadOutcome> {
     const started = performance.now();
     const { files, warnings } = await scanDirectory(this.root, this.patterns);
     this.listed = new Set(files);
     this.skippedLinks = new Set(warnings.map(({ file }) => file));
-    const served = this.servedSources();
+    const served = options.everyFile ? new Set<string>() : this.servedSources();
     const updates: SourceUpdates = new Map();
     const problems: LoadProblem[] = [];
     for (const file of files.filter((file) => !served.has(file))) {
@@ -107,6 +116,7 @@ export class HotReloader {
     this.remember(problems, new Set(files), new Set());
     return {
       applied: [...updates.keys()],
+      fixed: [],
       removed: [],
       problems: [],
       warnings: [],
@@ -153,6 +163,7 @@ export class HotReloader {
    */
   async reload(paths: readonly string[]): Promise<ReloadOutcome> {
     const started = performance.now();
+    const listedBefore = this.listed;
     const { listed, touched, changed, helperChanged, warnings } = await this.rescan(
       paths.map((path) => resolve(this.root, path)),
     );
@@ -169,7 +180,8 @@ export class HotReloader {
       this.failing.delete(file);
       this.slow.delete(file);
     };
-    for (const file of new Set([...served, ...this.failing.keys()])) {
+    // What the server serves besides the directory's files (definitions made in code) stays.
+    for (const file of new Set([...listedBefore, ...this.failing.keys()])) {
       if (!listed.has(file)) remove(file);
     }
     for (const file of [...changed, ...retried].filter((file) => listed.has(file))) {
@@ -186,9 +198,12 @@ export class HotReloader {
       // A file that serves nothing and served nothing (an ignored file) changes nothing.
       else if (load.entries.length > 0 || served.has(file)) updates.set(file, load.entries);
     }
+    const wasFailing = new Set(this.failing.keys());
     const change = this.apply(updates, problems);
+    const applied = [...updates].filter(([, entries]) => entries !== null).map(([file]) => file);
     return {
-      applied: [...updates].filter(([, entries]) => entries !== null).map(([file]) => file),
+      applied,
+      fixed: applied.filter((file) => wasFailing.has(file)),
       removed: [...updates].filter(([, entries]) => entries === null).map(([file]) => file),
       problems: this.remember(problems, new Set([...changed, ...retried]), new Set(changed)),
       warnings,
@@ -240,11 +255,12 @@ export class HotReloader {
     for (const problem of problems) {
       byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
     }
+    const said = (list: readonly LoadProblem[] | undefined) =>
+      list?.map(({ message }) => message).join("\n");
     const shown: LoadProblem[] = [];
     for (const [file, list] of byFile) {
-      const said = list.map(({ message }) => message).join("\n");
-      if (reported.has(file) || this.failing.get(file) !== said) shown.push(...list);
-      this.failing.set(file, said);
+      if (reported.has(file) || said(this.failing.get(file)) !== said(list)) shown.push(...list);
+      this.failing.set(file, list);
     }
     for (const file of attempted) if (!byFile.has(file)) this.failing.delete(file);
     return shown;

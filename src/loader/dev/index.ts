@@ -1,2 +1,3 @@
 export { HotReloader, type ReloadOutcome } from "./hot-reload.js";
 export { type DirectoryWatcher, type WatchOptions, watchDirectory } from "./watch-directory.js";
+export { type ServerWatcher, type WatchServerOptions, watchServer } from "./watch-server.js";

@@ -15,6 +15,7 @@ import type { InFlight } from "../in-flight.js";
 import { InputRound } from "../input-rounds/input-round.js";
 import { callerKey } from "../input-rounds/request-state.js";
 import { methodsFor } from "../methods/index.js";
+import { logParams } from "../notices.js";
 import { notifySafely } from "../send-safely.js";
 import { serverFault } from "../server-fault.js";
 import { type Envelope, readEnvelope } from "./envelope.js";
@@ -104,7 +105,15 @@ async function answer(
       `Method not found: ${method} (this server offers no ${capability})`,
     );
   }
-  return dispatch(engine, request, statelessEnv(engine, id, envelope, carried, inputRound));
+  const env = statelessEnv(engine, id, envelope, carried, inputRound);
+  // Log messages go with a request's response, never on a listen stream.
+  if (method !== "subscriptions/listen") {
+    for (const notice of engine.notices()) {
+      if (env.wantsLog(notice.level))
+        env.channel.notify("notifications/message", logParams(notice));
+    }
+  }
+  return dispatch(engine, request, env);
 }
 
 function statelessEnv(

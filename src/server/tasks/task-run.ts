@@ -232,7 +232,7 @@ export class TaskRun implements ClientChannel {
       const ending =
         "result" in outcome ? this.completed(outcome.result) : this.failed(outcome.error);
       try {
-        await this.write((task) => ended(task, ending));
+        await this.record(ending);
       } catch (error) {
         // The store would not keep it (the memory budget, say): the task fails with why.
         const why = thrownError(error);
@@ -242,6 +242,25 @@ export class TaskRun implements ClientChannel {
       }
     }
     this.end();
+  }
+
+  /**
+   * Writes how the task ended; a store out of reach for a while (Redis
+   * restarting) is written once it is back, so the task does not stay
+   * `working` while its outcome is known.
+   */
+  private async record(ending: Ending): Promise<void> {
+    const { store } = this.engine.tasks;
+    for (;;) {
+      try {
+        await this.write((task) => ended(task, ending));
+        return;
+      } catch (error) {
+        const back = store.whenBack?.(error);
+        if (back === undefined) throw error;
+        await back;
+      }
+    }
   }
 
   /** A result as the task keeps it: encoded once, as a request's would be, and within the size limit. */

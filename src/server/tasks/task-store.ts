@@ -69,4 +69,11 @@ export interface TaskStore {
   list(owner: string): Promise<StoredTask[]>;
   /** Returns the function that unsubscribes. */
   subscribe(listener: TaskListener): () => void;
+  /**
+   * For a store kept out of the process, which may be out of reach for a
+   * while: when `error` (what one of its methods threw) says it was,
+   * resolves once it can be reached again, so a run can still record how it
+   * ended; otherwise undefined.
+   */
+  whenBack?(error: unknown): Promise<void> | undefined;
 }

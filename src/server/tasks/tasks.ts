@@ -19,7 +19,7 @@ export interface TaskOptions {
   ttlMs?: number;
   /** How often (ms) clients are asked to poll a task, at most. Default 1 second. */
   pollIntervalMs?: number;
-  /** Tasks the in-process store keeps at once, for all clients together. Default 1000. */
+  /** Tasks kept at once, for all clients (and, in Redis, all replicas) together. Default 1000. */
   maxTasks?: number;
   /**
    * Where tasks are kept. Default: in this process. A shared store lets
@@ -30,7 +30,7 @@ export interface TaskOptions {
 
 const DEFAULT_TTL_MS = 60 * 60_000;
 const DEFAULT_POLL_INTERVAL_MS = 1000;
-const DEFAULT_MAX_TASKS = 1000;
+export const DEFAULT_MAX_TASKS = 1000;
 
 /** Whether a 2026-07-28 request's client declared the tasks extension. */
 export function declaresTasks(capabilities: ClientCapabilities): boolean {

@@ -16,9 +16,18 @@ import { callerKey, eraOf, type McpServer } from "../../server/index.js";
 import { AuthGate, type Verdict } from "./auth/gate.js";
 import { ANONYMOUS, type Caller } from "./caller.js";
 import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
+import { ForeignStreams } from "./foreign-streams.js";
 import { PROTECTED_RESOURCE_PATH } from "./metadata.js";
 import type { ResolvedHttpOptions } from "./options.js";
-import { SESSION_NOT_FOUND, sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
+import {
+  ANOTHER_CALLERS_SESSION,
+  SESSION_NOT_FOUND,
+  sendEmpty,
+  sendError,
+  sendJson,
+  TRANSPORT_ERROR,
+  UNKNOWN_SESSION,
+} from "./responses.js";
 import {
   checkGetAccept,
   checkHostAndOrigin,
@@ -47,10 +56,6 @@ const MISSING_SESSION =
 const NOT_UTF8 =
   "Parse error: the body is not valid UTF-8; send the JSON-RPC message encoded in UTF-8";
 const SHUTTING_DOWN = "Service Unavailable: the server is shutting down; try again later";
-const UNKNOWN_SESSION =
-  "Session not found: it ended or never existed; send initialize again without an Mcp-Session-Id";
-const ANOTHER_CALLERS_SESSION =
-  "Forbidden: this session was opened by another caller (the access token names someone else); send initialize without an Mcp-Session-Id to open your own";
 
 function refuse(res: ResponseWriter, refusal: Refusal): void {
   sendError(res, refusal.status, refusal.code, refusal.message, refusal.headers);
@@ -76,6 +81,8 @@ function checkProtocolVersion(req: RequestHead): Refusal | undefined {
  */
 export class HttpDoor<Req extends RequestHead> {
   private readonly sessions: SessionTable | undefined;
+  /** Streams of sessions other replicas hold, resumed here (with a log they share). */
+  private readonly foreign: ForeignStreams | undefined;
   /** Who may call: undefined when the endpoint is open (no token, no OAuth). */
   private readonly gate: AuthGate | undefined;
   private readonly closing = new AbortController();
@@ -89,6 +96,8 @@ export class HttpDoor<Req extends RequestHead> {
     mode: SessionMode,
   ) {
     this.sessions = mode === "sessions" ? new SessionTable(server, options) : undefined;
+    const log = server.replicas?.sessions;
+    this.foreign = this.sessions && log ? new ForeignStreams(log, options.keepAliveMs) : undefined;
     const guarded = options.authToken !== undefined || options.auth !== undefined;
     this.gate = guarded
       ? new AuthGate(options, {
@@ -102,9 +111,10 @@ export class HttpDoor<Req extends RequestHead> {
    * Resolves once the authorization server's metadata and keys are read
    * (nothing to do without OAuth); rejects, naming the URL, when they cannot
    * be. Without it, they are read at the first request that needs them.
+   * With Redis, also waits (a few seconds at most) for the server to reach it.
    */
-  ready(): Promise<void> {
-    return this.gate?.prepare() ?? Promise.resolve();
+  async ready(): Promise<void> {
+    await Promise.all([this.gate?.prepare(), this.server.ready()]);
   }
 
   get sessionCount(): number {
@@ -389,8 +399,15 @@ export class HttpDoor<Req extends RequestHead> {
       refuse(res, refusal);
       return;
     }
-    const transport = this.sessionOf(req, res, caller);
+    const id = headerOf(req.headers, "mcp-session-id");
     const lastEventId = headerOf(req.headers, "last-event-id");
+    if (this.foreign && id !== undefined && lastEventId !== undefined && !this.sessions?.get(id)) {
+      const refusal = checkProtocolVersion(req);
+      if (refusal) refuse(res, refusal);
+      else this.foreign.resume(res, id, lastEventId, callerKey(caller.auth));
+      return;
+    }
+    const transport = this.sessionOf(req, res, caller);
     if (!transport) return;
     if (lastEventId === undefined) transport.openStandalone(res);
     else transport.resume(res, lastEventId);
@@ -406,6 +423,7 @@ export class HttpDoor<Req extends RequestHead> {
   async close(): Promise<void> {
     this.isClosed = true;
     this.closing.abort();
+    this.foreign?.close();
     await this.sessions?.close();
   }
 }

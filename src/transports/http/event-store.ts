@@ -1,3 +1,4 @@
+import type { SessionMirror } from "../../server/replicas/session-log.js";
 import { type EventKeeper, type PooledEvent, ReplayPool } from "./replay-pool.js";
 
 export interface StoredEvent {
@@ -38,6 +39,9 @@ export class EventStore implements EventKeeper {
   private count = 0;
   private bytes = 0;
 
+  /** Where the events also go for other replicas (a log shared through Redis), once the session has an id. */
+  mirror: SessionMirror | undefined;
+
   constructor(
     private readonly maxEvents: number,
     private readonly maxBytes: number,
@@ -46,11 +50,15 @@ export class EventStore implements EventKeeper {
 
   /** An id for an event that is not kept (a priming event: nothing to replay). */
   nextId(stream: number): string {
-    return eventId(stream, ++this.seq);
+    const seq = ++this.seq;
+    this.mirror?.append(stream, seq, "", "prime");
+    return eventId(stream, seq);
   }
 
-  append(stream: number, data: string): string {
+  /** Keeps an event of `stream`; `last`: the stream's final event (a POST stream's response). */
+  append(stream: number, data: string, last = false): string {
     const seq = ++this.seq;
+    this.mirror?.append(stream, seq, data, last ? "last" : "event");
     let entries = this.streams.get(stream);
     if (!entries) {
       entries = [];
@@ -97,6 +105,8 @@ export class EventStore implements EventKeeper {
   }
 
   clear(): void {
+    this.mirror?.ended();
+    this.mirror = undefined;
     for (const entries of this.streams.values()) {
       for (const entry of entries) this.pool.removed(entry);
     }

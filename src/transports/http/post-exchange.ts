@@ -92,7 +92,7 @@ export class PostExchange {
       this.res.end(text);
     } else if (this.state === "streaming") {
       this.state = "done";
-      const id = this.owner.store.append(this.stream, text);
+      const id = this.owner.store.append(this.stream, text, true);
       this.connection?.event(id, text);
       this.connection?.end();
       this.connection = undefined;

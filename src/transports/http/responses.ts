@@ -4,6 +4,16 @@ import type { ResponseHeaders, ResponseWriter } from "./exchange.js";
 export const TRANSPORT_ERROR = McpErrorCode.TransportError;
 export const SESSION_NOT_FOUND = McpErrorCode.SessionNotFound;
 
+export const UNKNOWN_SESSION =
+  "Session not found: it ended or never existed; send initialize again without an Mcp-Session-Id";
+export const ANOTHER_CALLERS_SESSION =
+  "Forbidden: this session was opened by another caller (the access token names someone else); send initialize without an Mcp-Session-Id to open your own";
+
+/** A GET whose Last-Event-ID names no stream, or one whose events are all gone. */
+export function nothingToResume(lastEventId: string): string {
+  return `Bad Request: nothing to resume after Last-Event-ID ${JSON.stringify(lastEventId)}: the stream is unknown or its events are gone; open the stream again without Last-Event-ID`;
+}
+
 /**
  * A JSON-RPC error response without an `id`, as the 2025-11-25 transport page
  * allows for refusals that answer no particular request.

@@ -1,7 +1,11 @@
 import type { McpServer } from "../../server/index.js";
+import type { EventRetention } from "../../server/replicas/session-log.js";
 import type { ResolvedHttpOptions } from "./options.js";
 import { ReplayPool } from "./replay-pool.js";
 import { HttpSessionTransport } from "./session-transport.js";
+
+/** How long a shared log keeps a session's events when sessions never idle out. */
+const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The live HTTP sessions of one endpoint, by Mcp-Session-Id. One timer, not one
@@ -13,12 +17,18 @@ export class SessionTable {
   private readonly replay: ReplayPool;
   private readonly timer: NodeJS.Timeout | undefined;
   private lastKeepAlive = Date.now();
+  /** What a log shared by replicas keeps of each session's events. */
+  private readonly retention: EventRetention;
 
   constructor(
     private readonly server: McpServer,
     private readonly options: ResolvedHttpOptions,
   ) {
     this.replay = new ReplayPool(options.replayMaxTotalBytes);
+    this.retention = {
+      maxEvents: options.replayMaxEvents,
+      ttlMs: options.sessionIdleTimeoutMs > 0 ? options.sessionIdleTimeoutMs : DAY_MS,
+    };
     const { keepAliveMs, sessionIdleTimeoutMs } = options;
     const sweepMs =
       sessionIdleTimeoutMs > 0 ? Math.min(Math.max(sessionIdleTimeoutMs / 4, 50), 60_000) : 0;
@@ -56,7 +66,7 @@ export class SessionTable {
     );
     const session = this.server.openSession(transport);
     transport.start(session);
-    transport.bind(session);
+    transport.bind(session, this.server.replicas?.sessions, this.retention);
     this.sessions.set(transport.sessionId, transport);
     return transport;
   }

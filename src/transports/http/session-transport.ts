@@ -17,13 +17,14 @@ import {
   type Session,
   type Transport,
 } from "../../server/index.js";
+import type { EventRetention, SessionLog } from "../../server/replicas/session-log.js";
 import type { Caller } from "./caller.js";
 import { EventStore, parseEventId, STANDALONE_STREAM } from "./event-store.js";
 import { HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
 import type { ResolvedHttpOptions } from "./options.js";
 import { type ExchangeOwner, PostExchange } from "./post-exchange.js";
 import type { ReplayPool } from "./replay-pool.js";
-import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
+import { nothingToResume, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
 import { StandaloneStream } from "./standalone-stream.js";
 
@@ -73,9 +74,14 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     this.receiver = receiver;
   }
 
-  /** Called once `server.connect` has made the session. */
-  bind(session: Session): void {
+  /**
+   * Called once `server.connect` has made the session. With a log shared by
+   * replicas, its streams' events go there too, so another replica can
+   * resume them.
+   */
+  bind(session: Session, log: SessionLog | undefined, keep: EventRetention): void {
     this.session = session;
+    this.store.mirror = log?.open(session.id, this.owner, keep);
   }
 
   get sessionId(): string {
@@ -181,12 +187,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
       !position ||
       (position.stream !== STANDALONE_STREAM && !exchange && !this.store.has(position.stream))
     ) {
-      sendError(
-        res,
-        400,
-        TRANSPORT_ERROR,
-        `Bad Request: nothing to resume after Last-Event-ID ${JSON.stringify(lastEventId)}: the stream is unknown or its events are gone; open the stream again without Last-Event-ID`,
-      );
+      sendError(res, 400, TRANSPORT_ERROR, nothingToResume(lastEventId));
       return;
     }
     if (position.stream === STANDALONE_STREAM) {

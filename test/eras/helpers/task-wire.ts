@@ -47,7 +47,17 @@ function envelope(params: Json, capabilities: Json): Json {
 
 /** A client of `mcp-dir serve dir`, over `transport`. */
 export async function taskWire(transport: "stdio" | "http", dir: string): Promise<TaskWire> {
-  const wire = transport === "stdio" ? overStdio(dir) : await overHttp(dir);
+  if (transport === "stdio") return following(overStdio(dir));
+  const { url } = await startCli(["serve", dir, "--http", "--port", "0"]);
+  return httpTaskWire(url);
+}
+
+/** A client of the server at `url` (Streamable HTTP). */
+export function httpTaskWire(url: string): TaskWire {
+  return following(overHttp(url));
+}
+
+function following(wire: Omit<TaskWire, "until">): TaskWire {
   return {
     ...wire,
     async until(taskId, status) {
@@ -100,8 +110,7 @@ function overStdio(dir: string): Omit<TaskWire, "until"> {
   };
 }
 
-async function overHttp(dir: string): Promise<Omit<TaskWire, "until">> {
-  const { url } = await startCli(["serve", dir, "--http", "--port", "0"]);
+function overHttp(url: string): Omit<TaskWire, "until"> {
   let nextId = 0;
   const post = (method: string, params: Json, capabilities: Json) =>
     fetch(url, {

@@ -1,10 +1,16 @@
 /**
- * Drives the fixture server as a child process with raw newline-delimited
- * JSON-RPC over its stdin/stdout: for the revisions the SDK client will not
- * negotiate, and for malformed input no real client would send.
+ * Drives the fixture server with raw newline-delimited JSON-RPC over its
+ * stdin/stdout, as a child process or in this process: for the revisions the
+ * SDK client will not negotiate, and for malformed input no real client would send.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { PassThrough, type Readable, type Writable } from "node:stream";
+import { serveStdio } from "../../../src/index.js";
+import {
+  type FixtureOptions,
+  startFixtureServer,
+} from "../../fixtures/programmatic/fixture-server.js";
 import { FIXTURE, REPO_ROOT } from "./fixture.js";
 import { Inbox } from "./inbox.js";
 
@@ -18,58 +24,120 @@ export interface Exit {
 
 const running = new Set<RawClient>();
 
+/** Where a raw client's server runs: a child process, or this process over a pair of streams. */
+interface Peer {
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly exited: Promise<Exit>;
+  kill(): void;
+}
+
 export class RawClient {
   /** Every stdout line that parsed as JSON, in order. */
   readonly messages = new Inbox<Json>();
   /** Every stdout line that did not parse as JSON (must stay empty). */
   readonly garbage: string[] = [];
-  /** stderr so far: each item is the whole text received up to then. */
+  /**
+   * stderr so far: each item is the whole text received up to then. In this
+   * process it holds the server's own diagnostics only (what its `warn` says).
+   */
   readonly stderr = new Inbox<string>();
   readonly exited: Promise<Exit>;
-  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly peer: Peer;
   private stdoutRest = "";
   private stderrText = "";
   private nextId = 1;
 
-  private constructor(env: Record<string, string>, args: string[]) {
-    this.child = spawn(process.execPath, args, {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    this.child.stdout.setEncoding("utf8");
-    this.child.stderr.setEncoding("utf8");
-    this.child.stdout.on("data", (chunk: string) => this.onStdout(chunk));
-    this.child.stderr.on("data", (chunk: string) => {
-      this.stderrText += chunk;
+  private constructor(start: (stderr: (text: string) => void) => Peer) {
+    this.peer = start((text) => {
+      this.stderrText += text;
       this.stderr.push(this.stderrText);
     });
-    // Writing to a child that has exited must not fail the test run.
-    this.child.stdin.on("error", () => {});
-    this.exited = new Promise((resolve) => {
-      this.child.once("exit", (code, signal) => resolve({ code, signal }));
-    });
+    this.peer.stdout.setEncoding("utf8");
+    this.peer.stdout.on("data", (chunk: string) => this.onStdout(chunk));
+    // Writing to a server that has exited must not fail the test run.
+    this.peer.stdin.on("error", () => {});
+    this.exited = this.peer.exited;
     running.add(this);
     void this.exited.then(() => running.delete(this));
   }
 
-  /** Starts the fixture; env adds to (or overrides) the test's environment. */
+  private static spawned(env: Record<string, string>, args: string[]): RawClient {
+    return new RawClient((stderr) => {
+      const child = spawn(process.execPath, args, {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...env },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      child.stderr.setEncoding("utf8").on("data", stderr);
+      const exited = new Promise<Exit>((resolve) => {
+        child.once("exit", (code, signal) => resolve({ code, signal }));
+      });
+      return {
+        stdin: child.stdin,
+        stdout: child.stdout,
+        exited,
+        kill: () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+        },
+      };
+    });
+  }
+
+  /** Starts the fixture as a child process; env adds to (or overrides) the test's environment. */
   static start(env: Record<string, string> = {}): RawClient {
-    return new RawClient(env, ["--import", "tsx", FIXTURE]);
+    return RawClient.spawned(env, ["--import", "tsx", FIXTURE]);
+  }
+
+  /**
+   * Serves a fixture server in this process over stdio's transport, through a
+   * pair of streams: the same bytes, no child process. For what is not about
+   * the process (its exit, what author code writes to its stdout or stderr).
+   */
+  static async inProcess(options: FixtureOptions = {}): Promise<RawClient> {
+    let stderr: (text: string) => void = () => {};
+    const server = await startFixtureServer({
+      ...options,
+      warn: (m) => stderr(`[mcp-dir] ${m}\n`),
+    });
+    return new RawClient((write) => {
+      stderr = write;
+      const stdin = new PassThrough();
+      const stdout = new PassThrough();
+      const served = serveStdio(server, { input: stdin, output: stdout });
+      const exited = served.then(async (): Promise<Exit> => {
+        await server.close();
+        stdout.end();
+        return { code: 0, signal: null };
+      });
+      // Killed: the connection goes at once, as when a process dies (what runs is cancelled).
+      return { stdin, stdout, exited, kill: () => stdin.destroy(new Error("killed")) };
+    });
   }
 
   /** Starts the built CLI, `mcp-dir <args>` (for example `serve <dir>`). */
   static cli(args: string[], env: Record<string, string> = {}): RawClient {
-    return new RawClient(env, [join(REPO_ROOT, "dist", "cli", "main.js"), ...args]);
+    return RawClient.spawned(env, [join(REPO_ROOT, "dist", "cli", "main.js"), ...args]);
   }
 
-  /** Starts the fixture and initializes a session at `version`. */
+  /** Starts the fixture (a child process) and initializes a session at `version`. */
   static async initialized(
     version: string,
     capabilities: Json = {},
     env: Record<string, string> = {},
   ): Promise<{ client: RawClient; result: Json }> {
     const client = RawClient.start(env);
+    const result = await client.initialize(version, capabilities);
+    return { client, result };
+  }
+
+  /** A fixture server in this process, with a session initialized at `version`. */
+  static async initializedInProcess(
+    version: string,
+    capabilities: Json = {},
+    options: FixtureOptions = {},
+  ): Promise<{ client: RawClient; result: Json }> {
+    const client = await RawClient.inProcess(options);
     const result = await client.initialize(version, capabilities);
     return { client, result };
   }
@@ -92,12 +160,12 @@ export class RawClient {
 
   /** Writes raw text to the server's stdin, exactly as given. */
   write(text: string): void {
-    this.child.stdin.write(text);
+    this.peer.stdin.write(text);
   }
 
   /** Writes raw bytes to the server's stdin (to split a character across writes). */
   writeBytes(bytes: Uint8Array): void {
-    this.child.stdin.write(bytes);
+    this.peer.stdin.write(bytes);
   }
 
   /** Sends one message (or a batch) as a line. */
@@ -182,15 +250,13 @@ export class RawClient {
 
   /** Closes stdin (the MCP way to end a stdio session) and resolves with how the process exited. */
   close(): Promise<Exit> {
-    this.child.stdin.end();
+    this.peer.stdin.end();
     return this.exited;
   }
 
-  /** Ends the child however it is doing. */
+  /** Ends the server however it is doing. */
   async kill(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) {
-      this.child.kill("SIGKILL");
-    }
+    this.peer.kill();
     await this.exited;
   }
 }

@@ -1,16 +1,26 @@
 /**
- * The official SDK client over a real stdio child running the fixture.
+ * The official SDK client, connected to the fixture: a real stdio child
+ * (connectSdk), or a fixture server in this process (connectSdkInMemory).
  */
 import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpServer } from "../../../src/index.js";
+import {
+  type FixtureOptions,
+  startFixtureServer,
+} from "../../fixtures/programmatic/fixture-server.js";
+import { inMemoryV1 } from "../../helpers/in-memory-pair.js";
 import { FIXTURE, REPO_ROOT } from "./fixture.js";
 import { Inbox } from "./inbox.js";
 
 export interface SdkConnection {
   client: Client;
-  transport: StdioClientTransport;
+  transport: Transport;
   /** stderr so far: each item is the whole text received up to then. */
   stderr: Inbox<string>;
+  /** The fixture server, when it runs in this process. */
+  server?: McpServer;
 }
 
 const open = new Set<SdkConnection>();
@@ -52,9 +62,46 @@ export async function connectSdk(options: ConnectOptions = {}): Promise<SdkConne
   return connection;
 }
 
+/**
+ * The same client connected in memory to a fixture server in this process:
+ * for what is not about the process. `stderr` holds the server's own
+ * diagnostics (its `warn`), not what handlers write to the process's stderr.
+ */
+export async function connectSdkInMemory(
+  options: Omit<ConnectOptions, "env"> & { fixture?: FixtureOptions } = {},
+): Promise<SdkConnection> {
+  const stderr = new Inbox<string>();
+  let text = "";
+  const server = await startFixtureServer({
+    ...options.fixture,
+    warn: (message) => {
+      text += `[mcp-dir] ${message}\n`;
+      stderr.push(text);
+    },
+  });
+  const client = new Client(
+    { name: "sdk-test-client", version: "9.9.9" },
+    {
+      capabilities: options.capabilities ?? {},
+      ...(options.listChanged && { listChanged: options.listChanged }),
+    },
+  );
+  options.setup?.(client);
+  const transport = inMemoryV1(server);
+  const connection = { client, transport, stderr, server };
+  open.add(connection);
+  await client.connect(transport);
+  return connection;
+}
+
 /** Closes every SDK client still open (which ends the child); call from afterEach/afterAll. */
 export async function closeSdkClients(): Promise<void> {
   const all = [...open];
   open.clear();
-  await Promise.all(all.map(({ client }) => client.close()));
+  await Promise.all(
+    all.map(async ({ client, server }) => {
+      await client.close();
+      await server?.close();
+    }),
+  );
 }

@@ -4,49 +4,10 @@
  * servers standing in for replicas.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
-import {
-  createServer,
-  defineTool,
-  type McpServer,
-  type ServerOptions,
-} from "../../../src/index.js";
+import { createServer, type McpServer, type ServerOptions } from "../../../src/index.js";
 import { InProcessTaskStore } from "../../../src/server/tasks/in-process-task-store.js";
 import type { Json } from "../helpers/raw-client.js";
-
-const TASKS = "io.modelcontextprotocol/tasks";
-
-/** Gates by key, opened by the test; and why each run's signal was aborted. */
-const gates = new Map<string, () => void>();
-const aborted: string[] = [];
-
-const waits = defineTool({
-  name: "waits",
-  description: "Waits for its gate",
-  task: "optional",
-  timeoutMs: 0,
-  input: { key: z.string() },
-  handler: ({ key }, ctx) =>
-    new Promise<string>((resolve, reject) => {
-      gates.set(key, () => resolve(`done ${key}`));
-      ctx.signal.addEventListener("abort", () => {
-        aborted.push(`${key}: ${ctx.signal.reason.message}`);
-        reject(ctx.signal.reason);
-      });
-    }),
-});
-
-const asks = defineTool({
-  name: "asks",
-  description: "Asks once working",
-  task: "optional",
-  input: { key: z.string() },
-  handler: async ({ key }, ctx) => {
-    await new Promise<void>((resolve) => gates.set(key, resolve));
-    const answer = await ctx.elicit({ message: "Name?", schema: { name: z.string() } });
-    return answer.action === "accept" ? `Hello, ${answer.content.name}` : "nobody";
-  },
-});
+import { aborted, asks, gates, resetTaskTools, send, waits } from "../helpers/task-tools.js";
 
 const servers: McpServer[] = [];
 function server(options: Partial<ServerOptions> = {}): McpServer {
@@ -58,49 +19,8 @@ function server(options: Partial<ServerOptions> = {}): McpServer {
 afterEach(async () => {
   vi.useRealTimers();
   await Promise.all(servers.splice(0).map((s) => s.close()));
-  gates.clear();
-  aborted.length = 0;
+  resetTaskTools();
 });
-
-let nextId = 0;
-async function send(
-  target: McpServer,
-  method: string,
-  params: Json,
-  principal?: string,
-): Promise<Json> {
-  const response = await target.serveRequest(
-    {
-      jsonrpc: "2.0",
-      id: ++nextId,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientCapabilities": {
-            elicitation: {},
-            extensions: { [TASKS]: {} },
-          },
-        },
-      },
-    },
-    {
-      notify: () => {},
-      // The caller a transport verified: its subject is the principal tasks are bound to.
-      ...(principal !== undefined && {
-        auth: {
-          subject: principal,
-          clientId: undefined,
-          scopes: [],
-          expiresAt: undefined,
-          claims: {},
-        },
-      }),
-    },
-  );
-  return JSON.parse(JSON.stringify(response));
-}
 
 const notFound = (method: string, taskId: string) => ({
   code: -32602,

@@ -1,0 +1,7 @@
+export { type ClientOptions, InMemoryClient, type RequestOptions } from "./client.js";
+export { type InputRequest, InputRequiredError, RequestError } from "./errors.js";
+export type { ServerIdentity, ServerNotification } from "./link.js";
+export type { ElicitationRequest, Responder, Responders } from "./responders.js";
+export type * from "./results.js";
+export type { Subscription, SubscriptionFilter } from "./stateless-link.js";
+export type { TaskState } from "./task-follower.js";

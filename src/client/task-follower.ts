@@ -1,0 +1,74 @@
+import { type DetailedWireTask, isTerminal } from "../protocol/tasks.js";
+import { type InputRequest, RequestError } from "./errors.js";
+import type { Params, ServerNotification } from "./link.js";
+import type { StatelessLink } from "./stateless-link.js";
+
+/** A task's state as the client sees it change (2026-07-28 `DetailedTask`). */
+export type TaskState = DetailedWireTask;
+
+/**
+ * Follows a task a request was answered with (a 2026-07-28 `CreateTaskResult`)
+ * to its end, on a listen stream of its own: each state is told to `seen`,
+ * what the task asks is answered by the client's responders (`tasks/update`),
+ * and its result is what this resolves to. A failed task rejects with its
+ * error as a RequestError; a cancelled one with an Error saying so.
+ */
+export async function followTask(
+  link: StatelessLink,
+  created: Params,
+  seen: (task: TaskState) => void,
+  deliver: (notification: ServerNotification) => void,
+): Promise<Params> {
+  const taskId = String(created.taskId);
+  const answered = new Set<string>();
+  let settle: { resolve(result: Params): void; reject(error: unknown): void } | undefined;
+  const ended = new Promise<Params>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  let over = false;
+  let queue = Promise.resolve();
+
+  const see = async (task: TaskState) => {
+    if (over) return;
+    seen(task);
+    if (isTerminal(task.status)) {
+      over = true;
+      if (task.status === "completed" && task.result) settle?.resolve(task.result);
+      else if (task.status === "failed" && task.error) {
+        const { code, message, data } = task.error;
+        settle?.reject(new RequestError(code, message, data));
+      } else settle?.reject(new Error(`The task ${taskId} was ${task.status}`));
+      return;
+    }
+    // A request stays listed until its answer is taken: answer each once.
+    const asked = Object.entries(task.inputRequests ?? {}).filter(([key]) => !answered.has(key));
+    if (task.status !== "input_required" || asked.length === 0) return;
+    for (const [key] of asked) answered.add(key);
+    const inputResponses = await link.answer(
+      Object.fromEntries(asked) as Record<string, InputRequest>,
+    );
+    await link.request("tasks/update", { taskId, inputResponses });
+  };
+  const enqueue = (task: TaskState) => {
+    queue = queue
+      .then(() => see(task))
+      .catch((error: unknown) => {
+        over = true;
+        settle?.reject(error);
+      });
+  };
+
+  const subscription = await link.listen({ taskIds: [taskId] }, (notification) => {
+    if (notification.method === "notifications/tasks" && notification.params.taskId === taskId) {
+      enqueue(notification.params as unknown as TaskState);
+    }
+    deliver(notification);
+  });
+  try {
+    // Followed from the acknowledgement on: what happened before is read once.
+    enqueue((await link.request("tasks/get", { taskId })) as unknown as TaskState);
+    return await ended;
+  } finally {
+    await subscription.close();
+  }
+}

@@ -1,0 +1,218 @@
+import { thrownMessage } from "../../define/thrown.js";
+import type { RedisKeys } from "./redis-keys.js";
+import { type RedisLink, type Reply, script } from "./redis-link.js";
+import type {
+  EventRetention,
+  FollowedStream,
+  LoggedEvent,
+  SessionLog,
+  SessionMirror,
+  StreamEventKind,
+} from "./session-log.js";
+
+const KIND_CODE: Record<StreamEventKind, string> = { event: "e", last: "l", prime: "p" };
+const ENDED = "end";
+
+/**
+ * KEYS: the session, its events. ARGV: owner, replica, stream, seq, kind,
+ * data, maxEvents, ttlMs, channel. An event is told on the channel as
+ * "<stream> <seq> <kind> <data>".
+ */
+const APPEND = script(`
+redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'replica', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[8])
+redis.call('XADD', KEYS[2], 'MAXLEN', ARGV[7], ARGV[4] .. '-0', 's', ARGV[3], 'k', ARGV[5], 'd', ARGV[6])
+redis.call('PEXPIRE', KEYS[2], ARGV[8])
+redis.call('PUBLISH', ARGV[9], ARGV[3] .. ' ' .. ARGV[4] .. ' ' .. ARGV[5] .. ' ' .. ARGV[6])
+return 1
+`);
+
+/** KEYS: the session, its events. ARGV: channel. */
+const END = script(`
+redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('PUBLISH', ARGV[1], '${ENDED}')
+return 1
+`);
+
+/** KEYS: the session. ARGV: the lease keys' prefix. Returns { owner, replica, 1 if it lives }. */
+const FIND = script(`
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if not owner then return false end
+local replica = redis.call('HGET', KEYS[1], 'replica')
+return { owner, replica, redis.call('EXISTS', ARGV[1] .. replica) }
+`);
+
+interface Entry extends LoggedEvent {
+  readonly kind: string;
+}
+
+interface Follower {
+  readonly replica: string;
+  end(): void;
+}
+
+/**
+ * The 2025 session log in Redis: each session that streams has a hash (who
+ * opened it, on which replica) and a Redis stream of its events (the last
+ * `maxEvents`, for `ttlMs` after the last), both renewed by each event; each
+ * event is also published on the session's channel, so a replica that
+ * carries a resumed stream hears what follows as it is sent.
+ */
+export class RedisSessionLog implements SessionLog {
+  /** The sessions of other replicas whose streams this one carries, to end them when their replica stops. */
+  private readonly followers = new Set<Follower>();
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly keys: RedisKeys,
+    private readonly replica: string,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  open(sessionId: string, owner: string | undefined, keep: EventRetention): SessionMirror {
+    const { link, keys, replica } = this;
+    const sessionKeys = [keys.session(sessionId), keys.events(sessionId)];
+    const channel = keys.sessionChannel(sessionId);
+    let appended = false;
+    const report = (error: unknown) => {
+      if (!link.isOutage(error))
+        this.warn(`session ${sessionId}: Redis refused an event: ${thrownMessage(error)}`);
+    };
+    return {
+      append(stream, seq, data, kind) {
+        appended = true;
+        link
+          .run("Keeping a stream's event", APPEND, sessionKeys, [
+            owner ?? "",
+            replica,
+            String(stream),
+            String(seq),
+            KIND_CODE[kind],
+            data,
+            String(keep.maxEvents),
+            String(keep.ttlMs),
+            channel,
+          ])
+          .catch(report);
+      },
+      ended() {
+        if (!appended) return;
+        link.run("Ending a session", END, sessionKeys, [channel]).catch(report);
+      },
+    };
+  }
+
+  async follow(
+    sessionId: string,
+    stream: number,
+    afterSeq: number,
+  ): Promise<FollowedStream | undefined> {
+    const what = "Resuming a stream of a session another replica holds";
+    // A subscription would wait for Redis to come back; a request must not.
+    if (!this.link.reachable) throw this.link.unreachable(what);
+    const heard: string[] = [];
+    let deliver = (message: string) => {
+      heard.push(message);
+    };
+    // Listen first, then read: nothing sent in between is lost (what was read is not told twice).
+    const unsubscribe = await this.link
+      .subscribe(this.keys.sessionChannel(sessionId), (message) => deliver(message))
+      .catch((error: unknown) => {
+        throw this.link.unreachable(what, error);
+      });
+    let found: Reply;
+    let read: Reply;
+    try {
+      [found, read] = await Promise.all([
+        this.link.run(what, FIND, [this.keys.session(sessionId)], [this.keys.lease("")]),
+        this.link.command(what, ["XRANGE", this.keys.events(sessionId), "-", "+"]),
+      ]);
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    if (!Array.isArray(found)) {
+      unsubscribe();
+      return undefined;
+    }
+    const [owner, replica, alive] = found as [string, string, number];
+    const entries = (read as Reply[]).map(entryOf).filter((entry) => entry.stream === stream);
+    const missed = entries.filter((entry) => entry.seq > afterSeq && entry.kind !== "p");
+    const over = alive !== 1 || entries.some((entry) => entry.kind === "l");
+    let last = Math.max(afterSeq, ...missed.map((entry) => entry.seq));
+    let follower: Follower | undefined;
+    const stop = () => {
+      deliver = () => {};
+      if (follower) this.followers.delete(follower);
+      unsubscribe();
+    };
+    return {
+      owner: owner === "" ? undefined : owner,
+      alive: alive === 1,
+      known: stream === 0 || entries.length > 0,
+      missed: missed.map(({ stream, seq, data }) => ({ stream, seq, data })),
+      over,
+      listen: (sink) => {
+        const end = () => {
+          stop();
+          sink.end();
+        };
+        follower = { replica, end };
+        this.followers.add(follower);
+        deliver = (message) => {
+          if (message === ENDED) return end();
+          const entry = toldEntry(message);
+          if (entry === undefined || entry.stream !== stream || entry.seq <= last) return;
+          last = entry.seq;
+          if (entry.kind !== "p") sink.event(entry);
+          if (entry.kind === "l") end();
+        };
+        for (const message of heard.splice(0)) deliver(message);
+      },
+      stop,
+    };
+  }
+
+  /** Ends the streams carried for sessions whose replica has stopped: nothing more will come. */
+  async endOrphans(): Promise<void> {
+    const replicas = [...new Set([...this.followers].map((follower) => follower.replica))];
+    for (const replica of replicas) {
+      const lives = await this.link.command("Checking a replica", [
+        "EXISTS",
+        this.keys.lease(replica),
+      ]);
+      if (lives === 1) continue;
+      for (const follower of [...this.followers]) {
+        if (follower.replica === replica) follower.end();
+      }
+    }
+  }
+
+  /** Ends every stream carried for another replica's session (this replica is closing). */
+  close(): void {
+    for (const follower of [...this.followers]) follower.end();
+  }
+}
+
+function entryOf(reply: Reply): Entry {
+  // The fields as APPEND writes them: s <stream> k <kind> d <data>.
+  const [id, [, stream, , kind, , data]] = reply as [string, string[]];
+  return {
+    stream: Number(stream),
+    seq: Number.parseInt(id, 10),
+    kind: kind ?? "",
+    data: data ?? "",
+  };
+}
+
+/** An event as the channel tells it: "<stream> <seq> <kind> <data>". */
+function toldEntry(message: string): Entry | undefined {
+  const match = /^(\d+) (\d+) ([elp]) /.exec(message);
+  if (!match) return undefined;
+  return {
+    stream: Number(match[1]),
+    seq: Number(match[2]),
+    kind: match[3] as string,
+    data: message.slice(match[0].length),
+  };
+}

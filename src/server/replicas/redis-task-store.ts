@@ -1,0 +1,219 @@
+import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
+import { McpErrorCode } from "../../protocol/errors.js";
+import { isTerminal } from "../../protocol/tasks.js";
+import type { StoredTask, TaskChange, TaskListener, TaskStore } from "../tasks/task-store.js";
+import type { RedisKeys } from "./redis-keys.js";
+import type { RedisLink, Reply } from "./redis-link.js";
+import { CREATE_TASK, SWEEP_TASKS, UPDATE_TASK } from "./task-scripts.js";
+
+/** What a task whose replica died ends with. */
+export const REPLICA_STOPPED =
+  "The replica running the task stopped before it finished (its lease in Redis lapsed)";
+
+/** A change told on the channel: the task at a version, or its end. */
+type Heard = { taskId: string; version: number; task: StoredTask } | { taskId: string; gone: true };
+
+/**
+ * Tasks kept in Redis, so that any replica may read, answer and cancel a
+ * task another one runs. Each change is a compare-and-set on the task's
+ * version (a change function may so run more than once: it must only compute
+ * the new state), and is published to every replica, whose subscribers hear
+ * each version once and in order. Each replica renews a lease while it lives;
+ * a task whose replica's lease lapses is failed by whichever replica sweeps
+ * next, and a task's expiry is told once, by the replica that sweeps it.
+ */
+export class RedisTaskStore implements TaskStore {
+  private readonly listeners = new Set<TaskListener>();
+  /** The version last told of each task, and when it expires: older news is dropped. */
+  private readonly told = new Map<string, { version: number; expires: number }>();
+  /** Timers of the tasks created here, which sweep when each expires. */
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
+  private listening: Promise<() => void> | undefined;
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly keys: RedisKeys,
+    private readonly replica: string,
+    private readonly maxTasks: number,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /** Resolves once this replica hears the changes other replicas make. */
+  listen(): Promise<unknown> {
+    this.listening ??= this.link.subscribe(this.keys.taskChanges, (message) => this.heard(message));
+    return this.listening;
+  }
+
+  async create(task: StoredTask): Promise<void> {
+    const { taskId, owner, ttlMs, createdAt } = task;
+    const expires = createdAt + ttlMs;
+    const kept = await this.link.run(
+      "A tool call that runs as a task",
+      CREATE_TASK,
+      [this.keys.task(taskId), this.keys.tasks, this.keys.running, this.keys.owner(owner ?? "")],
+      [
+        taskId,
+        JSON.stringify(task),
+        String(ttlMs),
+        String(expires),
+        String(Date.now()),
+        String(this.maxTasks),
+        this.replica,
+        String(createdAt),
+        owner === undefined ? "0" : "1",
+      ],
+    );
+    if (kept === 0) {
+      throw new JsonRpcError(
+        McpErrorCode.TransportError,
+        `The server keeps ${this.maxTasks} tasks at most (tasks.maxTasks), for all its replicas together, and has that many: try again once one has expired (each is kept for its ttlMs), or raise tasks.maxTasks in mcp-dir.config.ts or createServer`,
+      );
+    }
+    this.told.set(taskId, { version: 1, expires });
+    const timer = setTimeout(() => {
+      this.expiries.delete(taskId);
+      void this.sweep();
+    }, ttlMs);
+    timer.unref();
+    this.expiries.set(taskId, timer);
+  }
+
+  async get(taskId: string): Promise<StoredTask | undefined> {
+    const data = await this.link.command("Reading a task", [
+      "HGET",
+      this.keys.task(taskId),
+      "data",
+    ]);
+    return typeof data === "string" ? (JSON.parse(data) as StoredTask) : undefined;
+  }
+
+  async update(taskId: string, change: TaskChange): Promise<StoredTask | undefined> {
+    const key = this.keys.task(taskId);
+    for (;;) {
+      const [version, data] = (await this.link.command("Changing a task", [
+        "HMGET",
+        key,
+        "v",
+        "data",
+      ])) as [string | null, string | null];
+      if (version === null || data === null) return undefined;
+      const next = change(JSON.parse(data) as StoredTask);
+      if (next === undefined) return undefined;
+      const json = JSON.stringify(next);
+      const nextVersion = Number(version) + 1;
+      const message = `{"taskId":${JSON.stringify(taskId)},"version":${nextVersion},"task":${json}}`;
+      const outcome = await this.link.run(
+        "Changing a task",
+        UPDATE_TASK,
+        [key, this.keys.running],
+        [
+          version,
+          json,
+          isTerminal(next.status) ? "1" : "0",
+          taskId,
+          this.keys.taskChanges,
+          message,
+        ],
+      );
+      if (outcome === -1) return undefined;
+      if (outcome === 1) {
+        this.tell(taskId, nextVersion, next);
+        return next;
+      }
+      // Another change came first: apply this one to the task as that left it.
+    }
+  }
+
+  async list(owner: string): Promise<StoredTask[]> {
+    const index = this.keys.owner(owner);
+    const ids = (await this.link.command("Listing tasks", [
+      "ZRANGE",
+      index,
+      "0",
+      "-1",
+    ])) as string[];
+    const found = await Promise.all(ids.map((taskId) => this.get(taskId)));
+    const expired = ids.filter((_id, at) => found[at] === undefined);
+    if (expired.length > 0) {
+      this.link.command("Listing tasks", ["ZREM", index, ...expired]).catch(() => {
+        // Left for the next list to remove.
+      });
+    }
+    return found.filter((task): task is StoredTask => task !== undefined);
+  }
+
+  subscribe(listener: TaskListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  whenBack(error: unknown): Promise<void> | undefined {
+    return this.link.isOutage(error) ? this.link.whenBack() : undefined;
+  }
+
+  /**
+   * Tells of the tasks that expired, and fails those whose replica stopped.
+   * Run by every replica in turn; what one does, the others find done.
+   */
+  async sweep(): Promise<void> {
+    const now = Date.now();
+    for (const [taskId, { expires }] of this.told) {
+      if (expires < now) this.told.delete(taskId);
+    }
+    const orphans = (await this.link.run(
+      "Sweeping tasks",
+      SWEEP_TASKS,
+      [this.keys.tasks, this.keys.running],
+      [String(now), this.keys.taskChanges, this.keys.lease("")],
+    )) as Reply[];
+    for (const taskId of orphans as string[]) {
+      await this.update(taskId, (task) => {
+        if (isTerminal(task.status)) return undefined;
+        const { inputRequests: _asked, inputResponses: _answers, ...rest } = task;
+        return {
+          ...rest,
+          status: "failed",
+          error: { code: ErrorCode.InternalError, message: REPLICA_STOPPED },
+          statusMessage: REPLICA_STOPPED,
+          lastUpdatedAt: Date.now(),
+        };
+      });
+    }
+  }
+
+  /** Stops the expiry timers; the subscription ends with the link. */
+  close(): void {
+    for (const timer of this.expiries.values()) clearTimeout(timer);
+    this.expiries.clear();
+  }
+
+  private heard(message: string): void {
+    let heard: Heard;
+    try {
+      heard = JSON.parse(message) as Heard;
+    } catch {
+      this.warn(`a task change heard from Redis is not JSON, and was ignored: ${message}`);
+      return;
+    }
+    if ("gone" in heard) {
+      this.told.delete(heard.taskId);
+      this.tellListeners(heard.taskId, undefined);
+    } else {
+      this.tell(heard.taskId, heard.version, heard.task);
+    }
+  }
+
+  /** Tells listeners of a version newer than any told before; this replica's own changes come back too. */
+  private tell(taskId: string, version: number, task: StoredTask): void {
+    const told = this.told.get(taskId);
+    if (told !== undefined && told.version >= version) return;
+    this.told.set(taskId, { version, expires: task.createdAt + task.ttlMs });
+    this.tellListeners(taskId, task);
+  }
+
+  private tellListeners(taskId: string, task: StoredTask | undefined): void {
+    for (const listener of [...this.listeners]) listener(taskId, task);
+  }
+}

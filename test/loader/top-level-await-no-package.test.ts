@@ -1,0 +1,3 @@
+import { describeTopLevelAwait } from "./helpers/top-level-await-cases.js";
+
+describeTopLevelAwait("no package.json", { packageJson: false });

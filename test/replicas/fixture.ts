@@ -1,0 +1,111 @@
+/**
+ * Replicas of one folder, as a deployment runs them: the real CLI, `serve
+ * --http`, twice, with the same MCP_DIR_STATE_KEY (the test helpers' default)
+ * and the same MCP_DIR_REDIS_URL, against a real redis-server.
+ */
+import { TASK_SERVER } from "../eras/helpers/task-server.js";
+import { SseReader } from "../helpers/sse-reader.js";
+import { type CliServer, startCli } from "../http-cli/helpers.js";
+import { Inbox } from "../server/helpers/inbox.js";
+import type { Json } from "../server/helpers/raw-client.js";
+
+/**
+ * The task fixtures (gates a test opens, asks, runs cancelled), with a short
+ * lease so that a replica killed is found out soon, a resource whose updates
+ * code announces, and a tool that streams before it answers (2025).
+ */
+export const REPLICATED_SERVER = {
+  ...TASK_SERVER,
+  "mcp-dir.config.json": JSON.stringify({
+    name: "replicated",
+    version: "1.0.0",
+    redis: { leaseMs: 1500 },
+  }),
+  "resources/board.ts": `import { defineResource } from "mcp-dir";
+export default defineResource({
+  uri: "memo://board",
+  description: "A board whose changes code announces",
+  read: () => "the board",
+});`,
+  "tools/touch.ts": `import { defineTool } from "mcp-dir";
+export default defineTool({
+  description: "Announces that memo://board changed",
+  handler: (_args, ctx) => {
+    ctx.resourceUpdated("memo://board");
+    return "touched";
+  },
+});`,
+  "tools/stream.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+import { gate } from "../lib/gates.js";
+export default defineTool({
+  description: "Reports progress, waits for its gate, then answers",
+  input: { key: z.string() },
+  handler: async ({ key }, ctx) => {
+    await ctx.progress(1, 2, "waiting for " + key);
+    return "streamed " + (await gate(key).promise);
+  },
+});`,
+};
+
+/** `mcp-dir serve dir --http` on a free port, sharing `redisUrl` with its other replicas. */
+export function startReplica(
+  dir: string,
+  redisUrl: string,
+  command: "serve" | "dev" = "serve",
+): Promise<CliServer> {
+  return startCli([command, dir, "--http", "--port", "0"], {
+    env: { MCP_DIR_REDIS_URL: redisUrl },
+  });
+}
+
+/** Two replicas of `dir` sharing `redisUrl`, started together. */
+export async function startPair(dir: string, redisUrl: string): Promise<[CliServer, CliServer]> {
+  const [first, second] = await Promise.all([
+    startReplica(dir, redisUrl),
+    startReplica(dir, redisUrl),
+  ]);
+  return [first, second];
+}
+
+export interface ListenStream {
+  /** Every notification the stream carried after its acknowledgement, in order. */
+  readonly notifications: Inbox<Json>;
+}
+
+/** A 2026-07-28 `subscriptions/listen` stream on `url`; resolves once it is acknowledged. */
+export async function listenTo(url: string, filter: Json): Promise<ListenStream> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "subscriptions/listen",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "subscriptions/listen",
+      params: {
+        notifications: filter,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    }),
+  });
+  const reader = new SseReader(response);
+  const first = await reader.nextMessage();
+  if (first?.message.method !== "notifications/subscriptions/acknowledged") {
+    throw new Error(`the listen stream began with ${JSON.stringify(first?.message)}`);
+  }
+  const notifications = new Inbox<Json>();
+  void (async () => {
+    for (let event = await reader.nextMessage(); event; event = await reader.nextMessage()) {
+      notifications.push(event.message as Json);
+    }
+  })().catch(() => {});
+  return { notifications };
+}

@@ -1,0 +1,99 @@
+/**
+ * Tasks across two `mcp-dir serve --http` replicas of one folder sharing a
+ * real redis-server: created through one, finished, read, answered and
+ * cancelled through the other; a task whose replica died ends failed; and a
+ * call that asks first, begun on one, becomes a task on the other.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPLICA_STOPPED } from "../../src/server/replicas/redis-task-store.js";
+import { httpTaskWire, type TaskWire } from "../eras/helpers/task-wire.js";
+import { type RedisServer, startRedis, stopAllRedis } from "../helpers/redis-server.js";
+import { stopAll } from "../http-cli/helpers.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { REPLICATED_SERVER, startPair, startReplica } from "./fixture.js";
+
+let redis: RedisServer;
+let dir: string;
+let onA: TaskWire;
+let onB: TaskWire;
+
+beforeAll(async () => {
+  [redis, dir] = await Promise.all([startRedis(), createServerDir(REPLICATED_SERVER)]);
+  const [a, b] = await startPair(dir, redis.url);
+  onA = httpTaskWire(a.url);
+  onB = httpTaskWire(b.url);
+});
+afterAll(async () => {
+  await stopAll();
+  await stopAllRedis();
+  await removeServerDirs();
+});
+
+const textOf = (text: string) => ({ content: [{ type: "text", text }] });
+
+describe("a task on replicas that share Redis", () => {
+  it("is created through one, then finished and read through the other", async () => {
+    const created = await onA.request("tools/call", { name: "gated", arguments: { key: "g" } });
+    const { taskId } = created.result;
+    expect((await onB.request("tasks/get", { taskId })).result).toMatchObject({
+      status: "working",
+      statusMessage: "waiting for g",
+    });
+    await onA.request("tools/call", { name: "open", arguments: { key: "g", value: "A" } });
+    expect((await onB.until(taskId, "completed")).result).toEqual(textOf("opened with A"));
+  });
+
+  it("is answered through the other replica than the one that runs it", async () => {
+    const created = await onA.request("tools/call", { name: "confirm", arguments: { key: "c" } });
+    const { taskId } = created.result;
+    await onA.request("tools/call", { name: "open", arguments: { key: "c" } });
+    const waiting = await onB.until(taskId, "input_required");
+    const [key] = Object.keys(waiting.inputRequests);
+    await onB.request("tasks/update", {
+      taskId,
+      inputResponses: { [key as string]: { action: "accept", content: { ok: true } } },
+    });
+    expect((await onB.until(taskId, "completed")).result).toEqual(textOf("went on"));
+  });
+
+  it("is cancelled through the other: the run where it runs is stopped", async () => {
+    const created = await onA.request("tools/call", { name: "forever", arguments: { key: "f" } });
+    const { taskId } = created.result;
+    const cancelled = await onB.request("tasks/cancel", { taskId });
+    expect(cancelled.error).toBeUndefined();
+    const why = await onA.request("tools/call", { name: "abort-reason", arguments: { key: "f" } });
+    expect(why.result.content).toEqual(textOf("The client cancelled the task").content);
+    expect((await onA.request("tasks/get", { taskId })).result.status).toBe("cancelled");
+  });
+
+  it("ends failed, saying so, when the replica that ran it dies", async () => {
+    const doomed = await startReplica(dir, redis.url);
+    const created = await httpTaskWire(doomed.url).request("tools/call", {
+      name: "forever",
+      arguments: { key: "doomed" },
+    });
+    const { taskId } = created.result;
+    doomed.child.kill("SIGKILL");
+    await doomed.exited;
+    expect(await onB.until(taskId, "failed")).toMatchObject({
+      statusMessage: REPLICA_STOPPED,
+      error: { code: -32603, message: REPLICA_STOPPED },
+    });
+  });
+
+  it("asked for input on one replica is made on the other, which has the same requestState key", async () => {
+    const asked = await onA.request("tools/call", { name: "ask-first", arguments: { key: "m" } });
+    expect(asked.result.resultType).toBe("input_required");
+    const created = await onB.request("tools/call", {
+      name: "ask-first",
+      arguments: { key: "m" },
+      requestState: asked.result.requestState,
+      inputResponses: { name: { action: "accept", content: { name: "Ada" } } },
+    });
+    expect(created.result.resultType).toBe("task");
+    await onB.request("tools/call", { name: "open", arguments: { key: "m" } });
+    expect((await onA.until(created.result.taskId, "completed")).result).toEqual(
+      textOf("Hello, Ada"),
+    );
+  });
+});

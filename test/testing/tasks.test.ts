@@ -1,0 +1,123 @@
+/**
+ * mcp-dir/testing runs a call as a task when asked (tasks: true, 2026-07-28):
+ * callTool follows the task to its end, telling each state to ontask and
+ * answering what the task asks with the client's responders.
+ */
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createServer, defineTool, type McpServer } from "../../src/index.js";
+import {
+  createTestClient,
+  InputRequiredError,
+  type TaskState,
+  type TestClient,
+} from "../../src/testing/index.js";
+
+/** Opened by the test (once it sees the task working), so the ask comes from the running task. */
+let openGate = () => {};
+let gate = Promise.resolve();
+
+const greets = defineTool({
+  name: "greets",
+  description: "Asks for a name while it runs as a task",
+  task: "optional",
+  handler: async (_args, ctx) => {
+    await gate;
+    const answer = await ctx.elicit({ message: "Name?", schema: { name: z.string() } });
+    return answer.action === "accept" ? `Hello, ${answer.content.name}` : "nobody";
+  },
+});
+
+const fails = defineTool({
+  name: "fails",
+  description: "Fails as a task",
+  task: "required",
+  handler: () => {
+    throw new Error("the disk is full");
+  },
+});
+
+let server: McpServer;
+const clients: TestClient[] = [];
+
+beforeAll(() => {
+  server = createServer({ name: "tasks-test", version: "1.0.0" });
+  server.add(greets, fails);
+});
+beforeEach(() => {
+  gate = new Promise((resolve) => {
+    openGate = resolve;
+  });
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+afterAll(() => server.close());
+
+async function connect(options: Parameters<typeof createTestClient>[1]) {
+  const client = await createTestClient(server, options);
+  clients.push(client);
+  return client;
+}
+
+describe("a call run as a task", () => {
+  it("is followed to its end, each state told, what it asks answered by the responders", async () => {
+    const client = await connect({
+      tasks: true,
+      elicitation: { action: "accept", content: { name: "Ada" } },
+    });
+    const states: TaskState[] = [];
+    const result = await client.callTool(
+      { name: "greets" },
+      {
+        ontask: (task) => {
+          states.push(task);
+          if (task.status === "working") openGate();
+        },
+      },
+    );
+    expect(result.content).toEqual([{ type: "text", text: "Hello, Ada" }]);
+    const statuses = states.map((task) => task.status);
+    expect(statuses.at(-1)).toBe("completed");
+    expect(statuses).toContain("input_required");
+    expect(new Set(states.map((task) => task.taskId)).size).toBe(1);
+  });
+
+  it("is a plain call when the client does not declare tasks", async () => {
+    const client = await connect({ elicitation: { action: "accept", content: { name: "Bo" } } });
+    const states: TaskState[] = [];
+    const called = client.callTool({ name: "greets" }, { ontask: (task) => states.push(task) });
+    openGate();
+    const result = await called;
+    expect(result.content).toEqual([{ type: "text", text: "Hello, Bo" }]);
+    expect(states).toEqual([]);
+  });
+
+  it("ends with the tool's error result when the handler throws", async () => {
+    const client = await connect({ tasks: true });
+    expect(await client.callTool({ name: "fails" })).toEqual({
+      content: [{ type: "text", text: "the disk is full" }],
+      isError: true,
+    });
+  });
+
+  it("rejects with what it asked when no responder answers it", async () => {
+    const client = await connect({ tasks: true, capabilities: { elicitation: {} } });
+    const asked = client.callTool(
+      { name: "greets" },
+      { ontask: (task) => task.status === "working" && openGate() },
+    );
+    await expect(asked).rejects.toBeInstanceOf(InputRequiredError);
+    await expect(asked).rejects.toMatchObject({
+      requests: { "elicitation-1": { method: "elicitation/create" } },
+    });
+  });
+
+  it("is refused to a client without the extension when the tool runs only as a task", async () => {
+    const client = await connect({});
+    await expect(client.callTool({ name: "fails" })).rejects.toThrow(
+      'Tool "fails" runs only as a task, and the client did not declare the "io.modelcontextprotocol/tasks" extension; declare it in the request\'s client capabilities (extensions) (JSON-RPC error -32021)',
+    );
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * mcp-dir/testing with `{ watch: true }`: the directory reloads on save, as
+ * in `mcp-dir dev`, and a test awaits the reload or the change it makes.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createTestClient, type TestClient } from "../../src/testing/index.js";
+import { toolFile } from "../dev/helpers/dev-server.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+
+const clients: TestClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+afterAll(removeServerDirs);
+
+describe.each(["2026-07-28", "2025-11-25"] as const)("watching at %s", (protocolVersion) => {
+  it("applies a save, tells the client, and says what failed while it fails", async () => {
+    const dir = await createServerDir({ "tools/greet.ts": toolFile("Greets", "hello") });
+    const client = await createTestClient(dir, { protocolVersion, watch: true });
+    clients.push(client);
+
+    const changed = client.nextNotification("notifications/prompts/list_changed");
+    const reloaded = client.nextReload();
+    await mkdir(join(dir, "prompts"));
+    await writeFile(join(dir, "prompts/hi.md"), "---\ndescription: Says hi\n---\nHi.\n");
+    expect((await reloaded).applied).toEqual(["prompts/hi.md"]);
+    await changed;
+    expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(["hi"]);
+
+    const broken = client.nextReload();
+    await writeFile(join(dir, "tools/greet.ts"), "export default {\n  description: 'x',,\n};\n");
+    expect((await broken).problems).toHaveLength(1);
+    expect(client.problems.map((problem) => problem.file)).toEqual(["tools/greet.ts"]);
+    expect((await client.callTool({ name: "greet" })).content).toEqual([
+      { type: "text", text: "hello" },
+    ]);
+    // Told as a log message: at once (2025), with the request (2026-07-28).
+    expect(client.notifications.filter(({ method }) => method === "notifications/message")).toEqual(
+      [
+        {
+          method: "notifications/message",
+          params: {
+            level: "error",
+            logger: "mcp-dir",
+            data: {
+              file: "tools/greet.ts",
+              message: 'tools/greet.ts: SyntaxError: Expected identifier but found "," (2:20)',
+            },
+          },
+        },
+      ],
+    );
+
+    const fixed = client.nextReload();
+    await writeFile(join(dir, "tools/greet.ts"), toolFile("Greets", "hello again"));
+    expect((await fixed).fixed).toEqual(["tools/greet.ts"]);
+    expect(client.problems).toEqual([]);
+    expect((await client.callTool({ name: "greet" })).content).toEqual([
+      { type: "text", text: "hello again" },
+    ]);
+  });
+});
+
+describe("watching", () => {
+  it("serves what loads of a directory with problems, and the rest once fixed", async () => {
+    const dir = await createServerDir({
+      "tools/good.ts": toolFile("Good", "good"),
+      "tools/bad.ts": "export default {\n  description: 'x',,\n};\n",
+    });
+    const client = await createTestClient(dir, { watch: true });
+    clients.push(client);
+    expect(client.problems.map((problem) => problem.file)).toEqual(["tools/bad.ts"]);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["good"]);
+    const fixed = client.nextReload();
+    await writeFile(join(dir, "tools/bad.ts"), toolFile("Bad no more", "fine"));
+    expect((await fixed).fixed).toEqual(["tools/bad.ts"]);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["bad", "good"]);
+  });
+
+  it("is refused nextReload without watch, saying how to get it", async () => {
+    const dir = await createServerDir({ "tools/good.ts": toolFile("Good", "good") });
+    const client = await createTestClient(dir);
+    clients.push(client);
+    await expect(client.nextReload()).rejects.toThrow(
+      "nextReload: this client does not watch; create it with { watch: true }",
+    );
+  });
+});
