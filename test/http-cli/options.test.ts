@@ -7,6 +7,7 @@ import { request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import {
+  type CliServer,
   connect,
   initializeRequest,
   post,
@@ -22,6 +23,13 @@ afterAll(async () => {
 });
 
 const SERVE = ["serve", "example-server", "--http", "--port", "0"];
+
+let plain: Promise<CliServer> | undefined;
+/** `serve --http` with no option: started once, for the cases that only send it requests. */
+const plainServer = () => {
+  plain ??= startCli(SERVE);
+  return plain;
+};
 
 /** A POST initialize with these extra headers: its status and WWW-Authenticate. */
 async function initializeWith(url: string, headers: Record<string, string> = {}) {
@@ -137,7 +145,7 @@ describe("--auth-token", () => {
   });
 
   it("is off without either: no challenge, and no metadata published", async () => {
-    const server = await startCli(SERVE);
+    const server = await plainServer();
     expect((await initializeWith(server.url)).status).toBe(200);
     const metadata = await fetch(`${server.origin}/.well-known/oauth-protected-resource/mcp`);
     expect(metadata.status).toBe(404);
@@ -160,7 +168,7 @@ describe("--path and --host", () => {
   });
 
   it("binds loopback by default and refuses a foreign Host or Origin with 403 (DNS rebinding)", async () => {
-    const server = await startCli(SERVE);
+    const server = await plainServer();
     expect(new URL(server.url).hostname).toBe("127.0.0.1");
     const { port } = new URL(server.url);
     expect(await withHost(server.url, `localhost:${port}`)).toBe(200);
@@ -357,7 +365,7 @@ mcp-dir: 1 problem in ${dir}; fix it and run again
   });
 
   it("a port already in use: says so and exits 1", async () => {
-    const first = await startCli(SERVE);
+    const first = await plainServer();
     const { port } = new URL(first.url);
     expect(await runCli(["serve", "example-server", "--http", "--port", port])).toEqual({
       code: 1,
