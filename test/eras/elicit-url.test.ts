@@ -64,20 +64,27 @@ const NORMALISED = [
 ] as const;
 
 // On the wire, as sent: the SDK clients would tidy some of it before a test could see it.
+// One CLI per era serves the four URLs: each case only calls the tool and reads the answer.
 describe("the URL on the wire, over stdio", () => {
+  let session: RawClient;
+  let sessionless: RawClient;
+  beforeAll(async () => {
+    session = RawClient.cli(["serve", dir]);
+    sessionless = RawClient.cli(["serve", dir]);
+    await session.initialize("2025-11-25", { elicitation: { url: {} } });
+  });
+
   it.each(NORMALISED)("a 2025 session is sent it normalised, given %s", async (_, url, sent) => {
-    const client = RawClient.cli(["serve", dir]);
-    await client.initialize("2025-11-25", { elicitation: { url: {} } });
-    const response = client.request("tools/call", { name: "open-page", arguments: { url } });
-    const asked = await client.waitForMethod("elicitation/create");
+    const earlier = session.withMethod("elicitation/create");
+    const response = session.request("tools/call", { name: "open-page", arguments: { url } });
+    const asked = await session.waitForMethod("elicitation/create", (m) => !earlier.includes(m));
     expect(asked.params.url).toBe(sent);
-    client.respond(asked.id, { action: "accept" });
+    session.respond(asked.id, { action: "accept" });
     expect((await response).result.content).toEqual([{ type: "text", text: "accept" }]);
   });
 
   it.each(NORMALISED)("a 2026 request is asked it normalised, given %s", async (_, url, sent) => {
-    const client = RawClient.cli(["serve", dir]);
-    const response = await client.request("tools/call", {
+    const response = await sessionless.request("tools/call", {
       name: "open-page",
       arguments: { url },
       _meta: {
