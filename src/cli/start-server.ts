@@ -1,4 +1,4 @@
-import { type HttpServeOptions, type McpServer, serveHttp, serveStdio } from "../index.js";
+import type { HttpServeOptions, McpServer } from "../index.js";
 import { STATE_KEY_ENV } from "../server/input-rounds/request-state.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import { traceIfOpenTelemetryIsSetUp } from "./open-telemetry.js";
@@ -71,6 +71,8 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
       );
     } else {
       await printError(`mcp-dir${what} over stdio; waiting for a client on stdin`);
+      // Each transport loads only when it serves: stdio starts without the HTTP door.
+      const { serveStdio } = await import("../transports/stdio.js");
       await serveStdio(server);
     }
   } finally {
@@ -88,6 +90,7 @@ async function serveOverHttp(
   options: HttpServeOptions,
   dev: boolean,
 ) {
+  const { serveHttp } = await import("../transports/http/index.js");
   const serving = await serveHttp(server, { ...options, handleSignals: true });
   if (!dev && server.inputRounds.signer.ephemeral) {
     await printError(

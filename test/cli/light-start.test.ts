@@ -3,12 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../loader/helpers/server-dir.js";
+import { createServerDir, REPO_ROOT, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { runCli, stopAll } from "./helpers/cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "mcp-dir-loads-"));
 afterAll(async () => {
   await stopAll();
+  await removeServerDirs();
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -77,6 +78,18 @@ describe("what the CLI loads before it has work to do", () => {
     });
     expect(listed.code).toBe(0);
     expect(listed.loaded.filter(isRedis)).toEqual([]);
+  });
+
+  it("serve over stdio loads nothing of the HTTP door", async () => {
+    const dir = await createServerDir({
+      "tools/echo.mjs": 'export default { description: "Echo", handler: () => "hi" };\n',
+    });
+    const { code, loaded } = await modulesLoadedBy(["serve", dir]);
+    expect(code).toBe(0);
+    expect(loaded).toContain("dist/transports/stdio.js");
+    expect(
+      loaded.filter((path) => /^dist\/transports\/http\/(serve|door)\.js$/.test(path)),
+    ).toEqual([]);
   });
 
   it("loads the machinery once a command runs", async () => {

@@ -1,11 +1,5 @@
 import { join, resolve } from "node:path";
-import {
-  type BuildFailure,
-  type BuildOptions,
-  type BuildResult,
-  build,
-  type Message,
-} from "esbuild";
+import type { BuildFailure, BuildOptions, BuildResult, Message } from "esbuild";
 
 export type ViewBundle =
   | { ok: true; script: string; styles: string; inputs: string[] }
@@ -46,6 +40,8 @@ export async function bundleView(root: string, file: string): Promise<ViewBundle
   } satisfies BuildOptions;
   let result: BuildResult<typeof options>;
   try {
+    // esbuild loads with the first script view, not with every server.
+    const { build } = await import("esbuild");
     result = await build(options);
   } catch (error) {
     const { errors } = error as Partial<BuildFailure>;
