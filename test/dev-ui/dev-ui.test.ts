@@ -8,19 +8,13 @@
  * MCP_DIR_DEV_UI_SCREENSHOTS=docs writes the README's pictures.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { cp, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, EXAMPLE_SERVER, runCli } from "../cli/helpers/cli.js";
-import {
-  createEmptyDir,
-  linkPackages,
-  linkRepoPackages,
-  REPO_ROOT,
-  removeServerDirs,
-} from "../loader/helpers/server-dir.js";
+import { CLI, runCli } from "../cli/helpers/cli.js";
+import { copyExampleServer, REPO_ROOT, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { WAIT_TIMEOUT_MS } from "../server/helpers/inbox.js";
 import { closeBrowsers, launchChromium } from "../views/helpers/chromium.js";
 
@@ -45,15 +39,8 @@ function printed(pattern: RegExp): Promise<RegExpExecArray> {
 }
 
 beforeAll(async () => {
-  dir = await createEmptyDir();
-  await cp(EXAMPLE_SERVER, dir, { recursive: true });
-  await writeFile(join(dir, "package.json"), JSON.stringify({ type: "module" }));
-  await linkPackages(dir);
-  await linkRepoPackages(dir, [
-    "valibot",
-    "@valibot/to-json-schema",
-    "@modelcontextprotocol/ext-apps",
-  ]);
+  // A copy of example-server, so that the test can save its files.
+  dir = await copyExampleServer();
   // stdin stays open: over stdio, dev serves until it ends.
   dev = spawn(process.execPath, [CLI, "dev", dir, "--ui"], {
     cwd: REPO_ROOT,

@@ -6,15 +6,15 @@
  * serving example-server; the cases only read, so one server serves a row.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXAMPLE_SERVER, startCli, stopAll } from "../http-cli/helpers.js";
+import { EXAMPLE_SERVER, stopAll } from "../http-cli/helpers.js";
 import {
   CLIENT_KINDS,
   type ClientKind,
   closeClients,
   connectClient,
   type EraClient,
+  serveDir,
   shared,
-  type Target,
   type TransportKind,
   VERSION_OF,
 } from "./helpers/clients.js";
@@ -39,10 +39,7 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
   let client: EraClient;
 
   beforeAll(async () => {
-    const target: Target =
-      transport === "stdio"
-        ? { stdio: ["serve", EXAMPLE_SERVER] }
-        : { url: (await startCli(["serve", EXAMPLE_SERVER, "--http", "--port", "0"])).url };
+    const target = await serveDir(transport, EXAMPLE_SERVER);
     client = await connectClient(kind, target);
   });
 

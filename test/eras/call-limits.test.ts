@@ -7,15 +7,16 @@
  */
 import { Buffer } from "node:buffer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deferred, startCli, stopAll } from "../http-cli/helpers.js";
+import { deferred, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import {
   type ClientKind,
   closeClients,
   connectClient,
   type EraClient,
+  refusal,
+  serveDir,
   shared,
-  type Target,
   type TransportKind,
 } from "./helpers/clients.js";
 import { LIMITED_SERVER } from "./helpers/limited-server.js";
@@ -50,17 +51,6 @@ type Content = { type: string; text?: string };
 const textOf = (result: Record<string, unknown>) =>
   (result.content as Content[]).map((block) => block.text).join("");
 
-/** A protocol error as both clients report it (the v1 client prefixes "MCP error <code>: "). */
-async function refusal(request: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await request;
-  } catch (error) {
-    const { code, message } = error as { code?: unknown; message: string };
-    return { code, message: message.replace(/^MCP error -?\d+: /, "") };
-  }
-  throw new Error("the request was answered, not refused");
-}
-
 let dir: string;
 beforeAll(async () => {
   dir = await createServerDir(LIMITED_SERVER);
@@ -76,10 +66,7 @@ describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
   let client: EraClient;
 
   beforeAll(async () => {
-    const target: Target =
-      transport === "stdio"
-        ? { stdio: ["serve", dir] }
-        : { url: (await startCli(["serve", dir, "--http", "--port", "0"])).url };
+    const target = await serveDir(transport, dir);
     client = await connectClient(kind, target, {
       // Both SDKs register a handler for every input method: each needs its capability.
       capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },

@@ -7,14 +7,15 @@
  * gives back (an unsubscribe, a closed stream) makes room again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCli, stopAll } from "../http-cli/helpers.js";
+import { stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import {
   closeClients,
   connectClient,
   ERA_ROWS,
   type EraClient,
-  type Target,
+  refusal,
+  serveDir,
 } from "./helpers/clients.js";
 
 /** Room for four subscriptions of the longest URI, with what a session or stream keeps besides. */
@@ -43,17 +44,6 @@ function memoUri(n: number, length = LONGEST): string {
 const budgetSpent = (method: string) =>
   `${method}: the server's memory budget has no room for this: what all its clients keep between requests (subscriptions, listen streams, sessions) may take ${BUDGET} bytes (memoryBudgetBytes); unsubscribe from a resource, close a listen stream or end a session no longer needed and try again, or raise memoryBudgetBytes in mcp-dir.config.ts or createServer`;
 
-/** A protocol error as both clients report it (they prefix "MCP error <code>: "). */
-async function refusal(request: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await request;
-  } catch (error) {
-    const { code, message } = error as { code?: unknown; message: string };
-    return { code, message: message.replace(/^MCP error -?\d+: /, "") };
-  }
-  throw new Error("the request was answered, not refused");
-}
-
 let dir: string;
 beforeAll(async () => {
   dir = await createServerDir(SERVER);
@@ -70,10 +60,7 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
 
   beforeAll(async () => {
     // A server of its own, so each client starts with the whole budget.
-    const target: Target =
-      transport === "stdio"
-        ? { stdio: ["serve", dir] }
-        : { url: (await startCli(["serve", dir, "--http", "--port", "0"])).url };
+    const target = await serveDir(transport, dir);
     client = await connectClient(kind, target);
   });
 

@@ -10,15 +10,15 @@
  *
  * MCP_DIR_VIEW_SCREENSHOT=docs/poll-view.png writes the README's picture.
  */
-import { cp, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXAMPLE_SERVER, runCli, startCli, stopAll } from "../http-cli/helpers.js";
+import { runCli, startCli, stopAll } from "../http-cli/helpers.js";
 import {
+  copyExampleServer,
   createEmptyDir,
   linkPackages,
-  linkRepoPackages,
   REPO_ROOT,
   removeServerDirs,
 } from "../loader/helpers/server-dir.js";
@@ -42,16 +42,8 @@ describe("example-server's poll view, in chromium through the official host-side
   let host: TestHost;
 
   beforeAll(async () => {
-    // A copy of example-server, so that the test can save its view.
-    dir = await createEmptyDir();
-    await cp(EXAMPLE_SERVER, dir, { recursive: true });
-    await writeFile(join(dir, "package.json"), JSON.stringify({ type: "module" }));
-    await linkPackages(dir);
-    await linkRepoPackages(dir, [
-      "valibot",
-      "@valibot/to-json-schema",
-      "@modelcontextprotocol/ext-apps",
-    ]);
+    // A copy of example-server, so that the test can save its files.
+    dir = await copyExampleServer();
     const server = await startCli(["dev", dir, "--http", "--port", "0"]);
     host = await openTestHost(browser, server, "poll", {
       question: "Lunch?",

@@ -86,6 +86,19 @@ export async function serveDir(transport: TransportKind, dir: string): Promise<T
     : { url: (await startCli(["serve", dir, "--http", "--port", "0"])).url };
 }
 
+/** A protocol error as both clients report it (the v1 client prefixes "MCP error <code>: "). */
+export async function refusal(
+  request: Promise<unknown>,
+): Promise<{ code: unknown; message: string }> {
+  try {
+    await request;
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message: string };
+    return { code, message: message.replace(/^MCP error -?\d+: /, "") };
+  }
+  throw new Error("the request was answered, not refused");
+}
+
 /** The requests a server makes of its client: sent (2025) or embedded in input_required (2026). */
 export type InputMethod = "elicitation/create" | "sampling/createMessage" | "roots/list";
 export const INPUT_METHODS: readonly InputMethod[] = [

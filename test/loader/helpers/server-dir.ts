@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,6 +58,23 @@ export async function linkRepoPackages(dir: string, names: string[]): Promise<vo
 export async function createEmptyDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "mcp-dir-test-"));
   created.add(dir);
+  return dir;
+}
+
+/**
+ * A copy of example-server that a test may save files into, with the packages
+ * its files import; removed by removeServerDirs.
+ */
+export async function copyExampleServer(): Promise<string> {
+  const dir = await createEmptyDir();
+  await cp(join(REPO_ROOT, "example-server"), dir, { recursive: true });
+  await writeFile(join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  await linkPackages(dir);
+  await linkRepoPackages(dir, [
+    "valibot",
+    "@valibot/to-json-schema",
+    "@modelcontextprotocol/ext-apps",
+  ]);
   return dir;
 }
 
