@@ -1,3 +1,4 @@
+import type { HttpHandlerOptions } from "../settings/http-options.js";
 import { createFetchHandler, type FetchHandler } from "../transports/fetch/handler.js";
 import {
   checkExposure,
@@ -6,7 +7,6 @@ import {
   isAuthenticated,
   isLoopback,
 } from "../transports/http/binding.js";
-import type { HttpHandlerOptions } from "../transports/http/options.js";
 import { refusalBody, TRANSPORT_ERROR } from "../transports/http/responses.js";
 import { type BuildTarget, type Bundle, createBundledServer } from "./runtime.js";
 import {

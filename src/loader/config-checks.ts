@@ -2,10 +2,10 @@ import { isMiddlewareDefinition } from "../define/middleware.js";
 import { MAX_TIMEOUT_MS, timeoutProblem } from "../define/timeout.js";
 import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
 import { redisUrlProblem } from "../server/replicas/redis-options.js";
-import { type HttpAuthOptions, resolveAuthOptions } from "../transports/http/auth/options.js";
-import { resolveListenerLimits } from "../transports/http/listener-limits.js";
-import { resolveHttpOptions } from "../transports/http/options.js";
-import type { HttpServeOptions } from "../transports/http/serve.js";
+import { type HttpAuthOptions, resolveAuthOptions } from "../settings/auth-options.js";
+import type { HttpListenOptions } from "../settings/http-listen-options.js";
+import { resolveHttpOptions } from "../settings/http-options.js";
+import { resolveListenerLimits } from "../settings/listener-limits.js";
 import type { ServerConfig } from "./config.js";
 import { DEFINITION_FOLDERS } from "./folders.js";
 
@@ -60,34 +60,30 @@ function globs(example: string, underFolders: boolean): Check {
   };
 }
 
-/** The rules of the HTTP transport for one field (resolveHttpOptions), its message as is. */
-function transportRule(options: HttpServeOptions): string[] {
+/** What a resolver of the HTTP settings refuses in `options`, its message as is. */
+function refusedBy<T>(resolve: (options: T) => unknown, options: T): string[] {
   try {
-    resolveHttpOptions(options);
+    resolve(options);
     return [];
   } catch (error) {
     return [(error as Error).message];
   }
 }
 
+/** The rules of the HTTP door for one field (resolveHttpOptions). */
+const transportRule = (options: HttpListenOptions) => refusedBy(resolveHttpOptions, options);
+
 /** The rules of serveHttp's own listener (time limits, connection cap) for one field. */
-function listenerRule(options: HttpServeOptions): string[] {
-  try {
-    resolveListenerLimits(options);
-    return [];
-  } catch (error) {
-    return [(error as Error).message];
-  }
-}
+const listenerRule = (options: HttpListenOptions) => refusedBy(resolveListenerLimits, options);
 
 /** A field the transport checks by itself (numbers: it says what it got). */
 const byTransport =
-  (field: keyof HttpServeOptions): Check =>
+  (field: keyof HttpListenOptions): Check =>
   (value) =>
     transportRule({ [field]: value });
 
 /** Each field of `http`: its type here, its value by the transport's own rules. */
-const HTTP_FIELDS: Record<Exclude<keyof HttpServeOptions, "handleSignals">, Check> = {
+const HTTP_FIELDS: Record<keyof HttpListenOptions, Check> = {
   host: must(
     (value) => typeof value === "string" && value.trim() !== "",
     "host must be non-empty text; leave it unset to bind 127.0.0.1 (this machine only)",
@@ -108,12 +104,7 @@ const HTTP_FIELDS: Record<Exclude<keyof HttpServeOptions, "handleSignals">, Chec
     if (!isObject(value)) {
       return ['auth must be an object, such as { issuer: "https://id.example.com" }'];
     }
-    try {
-      resolveAuthOptions(value as HttpAuthOptions);
-      return [];
-    } catch (error) {
-      return [(error as Error).message];
-    }
+    return refusedBy(resolveAuthOptions, value as HttpAuthOptions);
   },
   publicUrl: must((value) => typeof value === "string", "publicUrl must be text"),
   maxSessions: byTransport("maxSessions"),
@@ -148,7 +139,10 @@ const http: Check = (value, warn) => {
   }
   // Each field passed on its own: the transport may still refuse them together.
   if (problems.length > 0) return problems;
-  return [...transportRule(value as HttpServeOptions), ...listenerRule(value as HttpServeOptions)];
+  return [
+    ...transportRule(value as HttpListenOptions),
+    ...listenerRule(value as HttpListenOptions),
+  ];
 };
 
 export const CHECKS: Record<keyof ServerConfig, Check> = {

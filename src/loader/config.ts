@@ -2,7 +2,7 @@ import { access, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { Middleware, MiddlewareDefinition } from "../define/middleware.js";
 import type { LoggingLevel } from "../protocol/types.js";
-import type { HttpAuthOptions } from "../transports/http/auth/options.js";
+import type { HttpAuthOptions } from "../settings/auth-options.js";
 import { CHECKS, describeProblem } from "./config-checks.js";
 import { CONFIG_FILES } from "./config-files.js";
 import { describeImportError } from "./import-error.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { resolveHttpOptions } from "../../src/settings/http-options.js";
 import { AuthGate } from "../../src/transports/http/auth/gate.js";
-import { resolveHttpOptions } from "../../src/transports/http/options.js";
 import {
   accepts,
   charsetOf,

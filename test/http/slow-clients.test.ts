@@ -6,10 +6,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { defineTool, serveHttp } from "../../src/index.js";
-import {
-  nodeServerOptions,
-  resolveListenerLimits,
-} from "../../src/transports/http/listener-limits.js";
+import { resolveListenerLimits } from "../../src/settings/listener-limits.js";
+import { nodeServerOptions } from "../../src/transports/http/listener-limits.js";
 import { createFixture } from "./fixtures/server.js";
 import {
   openSession,

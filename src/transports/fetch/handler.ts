@@ -1,7 +1,7 @@
 import type { McpServer } from "../../server/index.js";
+import { type HttpHandlerOptions, resolveHttpOptions } from "../../settings/http-options.js";
+import { requestTimeout } from "../../settings/listener-limits.js";
 import { HttpDoor } from "../http/door.js";
-import { requestTimeout } from "../http/listener-limits.js";
-import { type HttpHandlerOptions, resolveHttpOptions } from "../http/options.js";
 import { fetchBody, requestHead } from "./request.js";
 import { FetchResponseWriter } from "./response-writer.js";
 

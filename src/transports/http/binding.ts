@@ -1,4 +1,4 @@
-import { LOOPBACK_HOSTS } from "./options.js";
+import { LOOPBACK_HOSTS } from "../../settings/http-options.js";
 
 /**
  * Where a server listens, and what that exposes: the rules every way of

@@ -13,12 +13,12 @@ import {
   STATEFUL_VERSIONS,
 } from "../../protocol/versions.js";
 import { callerKey, eraOf, type McpServer } from "../../server/index.js";
+import type { ResolvedHttpOptions } from "../../settings/http-options.js";
 import { AuthGate, type Verdict } from "./auth/gate.js";
 import { ANONYMOUS, type Caller } from "./caller.js";
 import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
 import { ForeignStreams } from "./foreign-streams.js";
 import { PROTECTED_RESOURCE_PATH } from "./metadata.js";
-import type { ResolvedHttpOptions } from "./options.js";
 import {
   ANOTHER_CALLERS_SESSION,
   SESSION_NOT_FOUND,

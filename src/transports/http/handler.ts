@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { McpServer } from "../../server/index.js";
+import { type HttpHandlerOptions, resolveHttpOptions } from "../../settings/http-options.js";
 import { readBody } from "./body.js";
 import { HttpDoor } from "./door.js";
 import type { BodySource } from "./exchange.js";
-import { type HttpHandlerOptions, resolveHttpOptions } from "./options.js";
 import type { HttpStats } from "./stats.js";
 
 export type { HttpStats } from "./stats.js";

@@ -1,6 +1,6 @@
+import type { ResolvedHttpOptions } from "../../settings/http-options.js";
 import type { AuthGate } from "./auth/gate.js";
 import { headerOf, type RequestHead } from "./exchange.js";
-import type { ResolvedHttpOptions } from "./options.js";
 
 export const PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
 

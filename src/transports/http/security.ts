@@ -1,5 +1,5 @@
+import { LOOPBACK_HOSTS, type ResolvedHttpOptions } from "../../settings/http-options.js";
 import { type HeaderMap, headerOf, type RequestHead, type ResponseHeaders } from "./exchange.js";
-import { LOOPBACK_HOSTS, type ResolvedHttpOptions } from "./options.js";
 import { TRANSPORT_ERROR } from "./responses.js";
 
 /** Why a request is turned away before it reaches a session. */

@@ -1,6 +1,8 @@
 import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "../../server/index.js";
+import type { HttpListenOptions } from "../../settings/http-listen-options.js";
+import { resolveListenerLimits } from "../../settings/listener-limits.js";
 import {
   checkExposure,
   connectableHost,
@@ -9,25 +11,9 @@ import {
   listenError,
 } from "./binding.js";
 import { createHttpHandler, type HttpStats } from "./handler.js";
-import {
-  capConnections,
-  type ListenerLimitOptions,
-  nodeServerOptions,
-  resolveListenerLimits,
-} from "./listener-limits.js";
-import type { HttpHandlerOptions } from "./options.js";
+import { capConnections, nodeServerOptions } from "./listener-limits.js";
 
-export interface HttpServeOptions extends HttpHandlerOptions, ListenerLimitOptions {
-  /** Interface to bind. Default 127.0.0.1: only this machine can connect. */
-  host?: string;
-  /** Default 3000; 0 picks a free port. */
-  port?: number;
-  /**
-   * Serve a non-loopback host without authToken. Without it, binding beyond
-   * this machine with no token is refused: anyone who can reach the port could
-   * call every tool.
-   */
-  allowUnauthenticatedRemote?: boolean;
+export interface HttpServeOptions extends HttpListenOptions {
   /** Close every session and the listener on SIGINT/SIGTERM, then let the signal take its course. */
   handleSignals?: boolean;
 }

@@ -1,6 +1,6 @@
 import type { McpServer } from "../../server/index.js";
 import type { EventRetention } from "../../server/replicas/session-log.js";
-import type { ResolvedHttpOptions } from "./options.js";
+import type { ResolvedHttpOptions } from "../../settings/http-options.js";
 import { ReplayPool } from "./replay-pool.js";
 import { HttpSessionTransport } from "./session-transport.js";
 

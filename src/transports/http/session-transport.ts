@@ -18,10 +18,10 @@ import {
   type Transport,
 } from "../../server/index.js";
 import type { EventRetention, SessionLog } from "../../server/replicas/session-log.js";
+import type { ResolvedHttpOptions } from "../../settings/http-options.js";
 import type { Caller } from "./caller.js";
 import { EventStore, parseEventId, STANDALONE_STREAM } from "./event-store.js";
 import { HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
-import type { ResolvedHttpOptions } from "./options.js";
 import { type ExchangeOwner, PostExchange } from "./post-exchange.js";
 import type { ReplayPool } from "./replay-pool.js";
 import { nothingToResume, sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";

@@ -1,15 +1,15 @@
 import { timingSafeEqual } from "node:crypto";
 import type { AuthInfo } from "../../../define/auth.js";
+import type { ResolvedAuthOptions } from "../../../settings/auth-options.js";
+import type { ResolvedHttpOptions } from "../../../settings/http-options.js";
 import type { RequestHead, ResponseHeaders } from "../exchange.js";
 import { baseUrl } from "../metadata.js";
-import type { ResolvedHttpOptions } from "../options.js";
 import { TRANSPORT_ERROR } from "../responses.js";
 import type { Refusal } from "../security.js";
 import { bearerChallenge, bearerToken } from "./bearer.js";
 import { IntrospectionVerifier } from "./introspection.js";
 import { Issuer } from "./issuer.js";
 import { JwtVerifier } from "./jwt-verifier.js";
-import type { ResolvedAuthOptions } from "./options.js";
 import { reasonOf, TokenRefused, VerifierUnavailable } from "./verdicts.js";
 import { type Admission, VerifiedTokens } from "./verified-tokens.js";
 

@@ -1,4 +1,4 @@
-import type { AuthInfo } from "../../../define/auth.js";
+import type { AuthInfo } from "../define/auth.js";
 
 /**
  * OAuth 2.1 for the HTTP endpoint: the server as a resource server that

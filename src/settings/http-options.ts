@@ -1,9 +1,9 @@
-import { heapQuarter } from "../../server/index.js";
+import { heapQuarter } from "../server/index.js";
 import {
   type HttpAuthOptions,
   type ResolvedAuthOptions,
   resolveAuthOptions,
-} from "./auth/options.js";
+} from "./auth-options.js";
 
 /** How the Streamable HTTP endpoint behaves; every field has a safe default. */
 export interface HttpHandlerOptions {
