@@ -1,4 +1,3 @@
-import { middlewareOf } from "../cli/middleware-report.js";
 import type { McpServer } from "../index.js";
 import type { ReloadOutcome } from "../loader/dev/index.js";
 import type { LoadProblem } from "../loader/index.js";
@@ -77,7 +76,7 @@ export function reportedDefinitions(server: McpServer): ReportedDefinition[] {
       key: keyOf(compiled),
       file: source,
       ...(exportName !== undefined && { export: exportName }),
-      middleware: middlewareOf(server, compiled),
+      middleware: server.registry.served(compiled).middleware,
     };
   });
 }
