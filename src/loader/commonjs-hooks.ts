@@ -1,0 +1,132 @@
+import { readFileSync } from "node:fs";
+import { dirname, extname, join, sep } from "node:path";
+import type * as TsxCommonJs from "tsx/cjs/api";
+import { EsmPackages, isPackageSpecifier } from "./esm-packages.js";
+import { NodeModule as Module } from "./node-module.js";
+import { type Speculation, speculativeTransforms } from "./speculative-transforms.js";
+
+/*
+ * The process-wide CommonJS hooks through which ReloadableModules loads author
+ * files: tsx's transforms, and Node's ES module loader for the packages an
+ * author file written as an ES module imports.
+ */
+
+type LoadExtension = (this: unknown, module: unknown, filename: string) => unknown;
+type Parent = { filename?: string } | undefined;
+type LoadRequest = (request: string, parent: Parent, isMain: boolean) => unknown;
+type ResolveRequest = (request: string, parent: Parent, isMain: boolean) => string;
+
+let registered = false;
+/** tsx's transforms made ahead, for a directory's first load (set by register()). */
+export let speculation: Speculation | undefined;
+const requireHere = Module.createRequire(import.meta.url);
+/** The directories whose files are author code (`dir/`), for every ReloadableModules made. */
+const authorDirs = new Set<string>();
+/** Whether the package.json nearest to a directory says "type": "module". */
+const moduleScopes = new Map<string, boolean>();
+
+function isModuleScope(dir: string): boolean {
+  const known = moduleScopes.get(dir);
+  if (known !== undefined) return known;
+  let isModule: boolean;
+  try {
+    isModule =
+      (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { type?: unknown }).type ===
+      "module";
+  } catch (error) {
+    const parent = dirname(dir);
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    isModule = missing && parent !== dir ? isModuleScope(parent) : false;
+  }
+  moduleScopes.set(dir, isModule);
+  return isModule;
+}
+
+/** Packages of the process, shared by every ReloadableModules. */
+export const packages = new EsmPackages();
+
+/** Whether Node would run `filename` as an ES module (its extension, else its package.json). */
+export function isEsmFile(filename: string): boolean {
+  const extension = extname(filename);
+  if (extension === ".mjs" || extension === ".mts") return true;
+  if (extension === ".cjs" || extension === ".cts") return false;
+  return isModuleScope(dirname(filename));
+}
+
+function isAuthorCode(filename: string): boolean {
+  for (const prefix of authorDirs) {
+    if (
+      filename.startsWith(prefix) &&
+      !filename.slice(prefix.length).includes(`node_modules${sep}`)
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Registers tsx's CommonJS hooks, once per process. A package's ES module
+ * (mcp-dir itself, say) is left to Node's own require(esm) where Node has it:
+ * tsx would compile it and its whole import tree to CommonJS, a second copy
+ * of each (measured: +100 ms and megabytes at startup for mcp-dir alone),
+ * where Node hands over the instance that `import` already loaded.
+ */
+function register(): void {
+  if (registered) return;
+  registered = true;
+  const loader = Module as unknown as { _load: LoadRequest; _resolveFilename: ResolveRequest };
+  /**
+   * A tsconfig "paths" alias (which tsx resolves) names a file of the directory,
+   * not a package. Resolving is the costly part of loading many small files
+   * (every file imports "mcp-dir" and "zod"): the answer is kept per folder.
+   */
+  const aliases = new Map<string, boolean>();
+  const isAlias = (request: string, parent: Parent) => {
+    const key = `${parent?.filename === undefined ? "" : dirname(parent.filename)}\0${request}`;
+    let alias = aliases.get(key);
+    if (alias === undefined) {
+      try {
+        alias = isAuthorCode(loader._resolveFilename(request, parent, false));
+      } catch {
+        alias = false;
+      }
+      aliases.set(key, alias);
+    }
+    return alias;
+  };
+  const load = loader._load;
+  // An author file written as an ES module gets its packages from Node's ES module loader.
+  loader._load = function (this: unknown, request, parent, isMain) {
+    const from = parent?.filename;
+    if (
+      from !== undefined &&
+      isPackageSpecifier(request) &&
+      !Module.isBuiltin(request) &&
+      isAuthorCode(from) &&
+      isEsmFile(from) &&
+      !isAlias(request, parent)
+    ) {
+      return packages.required(request, from);
+    }
+    return load.call(this, request, parent, isMain);
+  };
+  const extensions = (Module as unknown as { _extensions: Record<string, LoadExtension> })
+    ._extensions;
+  const native = extensions[".js"];
+  // Speculation wraps esbuild before tsx (its CommonJS build) requires it.
+  speculation = speculativeTransforms();
+  (requireHere("tsx/cjs/api") as typeof TsxCommonJs).register();
+  const compiled = extensions[".js"];
+  const requireModule = (process.features as { require_module?: boolean }).require_module;
+  if (!native || !compiled || native === compiled || requireModule !== true) return;
+  extensions[".js"] = function (this: unknown, module: unknown, filename: string) {
+    const useNative = !isAuthorCode(filename) && isModuleScope(dirname(filename));
+    return (useNative ? native : compiled).call(this, module, filename);
+  };
+}
+
+/** Makes the files under `dir` author code, loaded through the hooks (registered once). */
+export function hookAuthorDir(dir: string): void {
+  authorDirs.add(`${dir}${sep}`);
+  register();
+}
