@@ -14,6 +14,7 @@ import {
   settleBefore,
 } from "./load-timeout.js";
 import { NodeModule as Module } from "./node-module.js";
+import { CompilerNeeded } from "./speculative-transforms.js";
 import {
   asFile,
   guardTopLevel,
@@ -109,7 +110,7 @@ export class ReloadableModules {
       try {
         return toNamespace(
           runTopLevel(absolutePath, () =>
-            runBefore(deadline, ms, () => this.requireWithStack(absolutePath)),
+            timed(() => runBefore(deadline, ms, () => this.requireWithStack(absolutePath))),
           ),
         );
       } catch (error) {
@@ -120,7 +121,10 @@ export class ReloadableModules {
           continue;
         }
         if (final) throw error;
-        if (error instanceof PackageNeeded) {
+        if (error instanceof CompilerNeeded) {
+          speculation?.startCompiler();
+          deadline = performance.now() + ms;
+        } else if (error instanceof PackageNeeded) {
           await settleBefore(deadline, ms, packages.import(error));
         }
       }
@@ -149,18 +153,18 @@ export class ReloadableModules {
     try {
       while (rest.length > 0) {
         const outcomes = guardTopLevel(() =>
-          runEachBefore(
-            rest,
-            ms,
-            (path) => asFile(path, () => toNamespace(this.requireWithStack(path))),
-            (outcome) => {
-              loaded++;
-              // After a stop, failed() puts esbuild right before the next file compiles.
-              const error = outcome.ok ? undefined : outcome.error;
-              return (
-                error instanceof PackageNeeded || error instanceof LoadTimeoutError || wantsAhead()
-              );
-            },
+          timed(() =>
+            runEachBefore(
+              rest,
+              ms,
+              (path) => asFile(path, () => toNamespace(this.requireWithStack(path))),
+              (outcome) => {
+                loaded++;
+                // After a stop, the next file waits for the compiler to start again.
+                const error = outcome.ok ? undefined : outcome.error;
+                return isNeed(error) || error instanceof LoadTimeoutError || wantsAhead();
+              },
+            ),
           ),
         );
         outcomes.forEach((outcome, index) => {
@@ -173,15 +177,16 @@ export class ReloadableModules {
           }
         });
         const last = outcomes.at(-1);
-        const needed =
-          last?.ok === false && last.error instanceof PackageNeeded ? last.error : undefined;
-        // The file that waited for its package is loaded again.
+        const needed = last?.ok === false && isNeed(last.error) ? last.error : undefined;
+        // The file that waited for its package, or for the compiler, is loaded again.
         rest = rest.slice(needed ? outcomes.length - 1 : outcomes.length);
         if (wantsAhead()) {
           ahead = true;
           await speculation?.ahead(rest);
         }
-        if (needed) {
+        if (needed instanceof CompilerNeeded) {
+          speculation?.startCompiler();
+        } else if (needed) {
           try {
             await settleBefore(performance.now() + ms, ms, packages.import(needed));
           } catch {
@@ -223,7 +228,7 @@ export class ReloadableModules {
       this.forgetUnfinished();
       if (speculation?.resetIfStoppedInTransform()) error.whileCompiling = true;
     }
-    if (error instanceof PackageNeeded) return false;
+    if (isNeed(error)) return false;
     if (isTopLevelAwait(error)) {
       this.esmOnly.add(path);
       return false;
@@ -356,6 +361,22 @@ function isEmptyObject(value: unknown): boolean {
     return isPlainObject(value) && Object.keys(value).length === 0;
   } catch {
     return false;
+  }
+}
+
+/** What a load of a file waits for, outside its timer, before it loads the file again. */
+function isNeed(error: unknown): error is PackageNeeded | CompilerNeeded {
+  return error instanceof PackageNeeded || error instanceof CompilerNeeded;
+}
+
+/** Runs `work`, a load under its timer: a compile asked for then wants the compiler running. */
+function timed<T>(work: () => T): T {
+  if (speculation === undefined) return work();
+  speculation.timed = true;
+  try {
+    return work();
+  } finally {
+    speculation.timed = false;
   }
 }
 

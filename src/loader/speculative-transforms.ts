@@ -8,6 +8,21 @@ type TransformResult = Esbuild.TransformResult;
 const require = NodeModule.createRequire(import.meta.url);
 
 /**
+ * Thrown by a compile asked for while a load timer runs and esbuild's
+ * synchronous worker is not running: starting it (a thread and a process,
+ * some 100 ms) is no file's to pay, and a timer that stopped it halfway
+ * would stop Node's own set-up of the thread, which leaves the process
+ * unable to exit or crashing as it does. The loader starts the compiler
+ * (startCompiler) outside the timer and loads the file again.
+ */
+export class CompilerNeeded extends Error {
+  constructor() {
+    super("esbuild's compiler is to be started before this file compiles");
+    this.name = "CompilerNeeded";
+  }
+}
+
+/**
  * tsx compiles each author file with esbuild's transformSync: a synchronous
  * round trip to esbuild's process per file, some 0.7 ms here, most of a cold
  * start on a thousand files (no transform cache yet, as in a fresh container).
@@ -30,10 +45,14 @@ export class Speculation {
   private readonly ready = new Map<string, TransformResult>();
   /** True from a transformSync call to its return: still true after a timer stopped it. */
   private transforming = false;
+  /** Whether esbuild's synchronous worker is up: once a transform has returned, until a stop. */
+  private compilerRunning = false;
+  /** True while a load timer runs (the loader says so): see CompilerNeeded. */
+  timed = false;
 
   constructor() {
     this.esbuild = require("esbuild") as typeof Esbuild;
-    const transformSync = this.esbuild.transformSync;
+    const { transformSync, stop } = this.esbuild;
     const speculative = (code: string, options?: TransformOptions): TransformResult => {
       if (options?.sourcefile !== undefined) {
         const key = keyOf(code, options);
@@ -45,18 +64,35 @@ export class Speculation {
         this.misses++;
         this.pattern = { file: options.sourcefile, options: JSON.stringify(options) };
       }
+      if (!this.compilerRunning && this.timed) throw new CompilerNeeded();
       this.transforming = true;
       try {
-        return transformSync(code, options);
+        const result = transformSync(code, options);
+        this.compilerRunning = true;
+        return result;
+      } catch (error) {
+        this.compilerRunning = true; // esbuild answered: it refused the code.
+        throw error;
       } finally {
         // Not reached when the load timer stops the call: V8 skips finally blocks then.
         this.transforming = false;
       }
     };
+    const stopped = () => {
+      this.compilerRunning = false;
+      return stop();
+    };
     // tsx (its CommonJS build, loaded after this) calls transformSync on the
     // object require("esbuild") gives; esbuild's own exports are read-only.
     const entry = require.cache[require.resolve("esbuild")];
-    if (entry) entry.exports = { ...this.esbuild, transformSync: speculative };
+    if (entry) entry.exports = { ...this.esbuild, transformSync: speculative, stop: stopped };
+  }
+
+  /** Starts esbuild's synchronous worker, if it is not running (see CompilerNeeded). */
+  startCompiler(): void {
+    if (this.compilerRunning) return;
+    this.esbuild.transformSync("");
+    this.compilerRunning = true;
   }
 
   /** Transforms the files at `paths` as tsx will ask for them; resolves when all are ready (or failed). */
@@ -87,6 +123,7 @@ export class Speculation {
   resetIfStoppedInTransform(): boolean {
     if (!this.transforming) return false;
     this.transforming = false;
+    this.compilerRunning = false;
     void this.esbuild.stop();
     return true;
   }

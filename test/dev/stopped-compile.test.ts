@@ -10,19 +10,43 @@ afterAll(removeServerDirs);
 const dist = (path: string) => JSON.stringify(pathToFileURL(join(REPO_ROOT, "dist", path)).href);
 
 /**
- * Loads one file so tsx and esbuild are warm, stops esbuild's compiler (it
- * starts again on the next compile, which then waits some 100 ms for it), loads
- * a small file with a 20 ms limit, then another with a generous one, and prints
- * how each load went.
+ * Loads one file so tsx and esbuild are warm, then makes compiles hang (the
+ * compiler processes are stopped with SIGSTOP, so a compile never answers,
+ * however fast the machine): a file whose first compile hangs, loaded again
+ * on a fresh compiler; one whose every compile hangs; then one more on a
+ * working compiler. Prints how each load went; the process must then end by
+ * itself.
  */
 const SCRIPT = `
-import { createRequire } from "node:module";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createImporter } from ${dist("loader/index.js")};
 import { describeImportError } from ${dist("loader/import-error.js")};
+import { speculativeTransforms } from ${dist("loader/speculative-transforms.js")};
+
+/** This process's esbuild children, by /proc (pid (comm) state ppid ...). */
+function compilers() {
+  return readdirSync("/proc").filter((entry) => /^\\d+$/.test(entry)).filter((pid) => {
+    try {
+      const stat = readFileSync("/proc/" + pid + "/stat", "utf8");
+      const [, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return stat.includes("(esbuild)") && ppid === String(process.pid);
+    } catch {
+      return false;
+    }
+  }).map(Number);
+}
+const frozen = new Set();
+const freeze = () => {
+  for (const pid of compilers()) {
+    process.kill(pid, "SIGSTOP");
+    frozen.add(pid);
+  }
+};
 
 const dir = process.argv[1];
 const modules = createImporter(dir);
+const speculation = speculativeTransforms();
 const outcomes = {};
 const load = async (name, limit) => {
   const file = join(dir, "tools", name);
@@ -34,18 +58,30 @@ const load = async (name, limit) => {
   }
 };
 await load("warm.ts", 30000);
-await createRequire(${dist("loader/index.js")})("esbuild").stop();
-await load("stopped.ts", 20);
+freeze();
+await load("hangs-once.ts", 200);
+const start = speculation.startCompiler.bind(speculation);
+speculation.startCompiler = () => {
+  start();
+  freeze();
+};
+freeze();
+await load("hangs-always.ts", 200);
+speculation.startCompiler = start;
 await load("next.ts", 30000);
+for (const pid of frozen) process.kill(pid, "SIGKILL");
+outcomes.frozen = frozen.size;
 console.log(JSON.stringify(outcomes));
 `;
 
 describe("a load stopped while tsx compiles the file", () => {
-  it("is not blamed on the file's code, and leaves the compiler working for the next file", async () => {
+  it("gets one more try on a fresh compiler, is not blamed on the file's code when that hangs too, and leaves the compiler working for the next file", async () => {
+    const tool = (name: string) => `export default { description: "${name}" };\n`;
     const dir = await createServerDir({
-      "tools/warm.ts": 'export default { description: "Warm" };\n',
-      "tools/stopped.ts": 'export default { description: "Stopped" };\n',
-      "tools/next.ts": 'export default { description: "Next" };\n',
+      "tools/warm.ts": tool("Warm"),
+      "tools/hangs-once.ts": tool("Hangs once"),
+      "tools/hangs-always.ts": tool("Hangs always"),
+      "tools/next.ts": tool("Next"),
     });
     const { stdout } = await promisify(execFile)(
       process.execPath,
@@ -54,10 +90,52 @@ describe("a load stopped while tsx compiles the file", () => {
     );
     expect(JSON.parse(stdout)).toEqual({
       "warm.ts": "Warm",
-      "stopped.ts":
-        "did not finish loading within 20 ms and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; raise the limit with --load-timeout <ms>",
+      "hangs-once.ts": "Hangs once",
+      "hangs-always.ts":
+        "did not finish loading within 200 ms and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; raise the limit with --load-timeout <ms>",
       "next.ts": "Next",
+      // The first compiler, the one started for hangs-once.ts, the one started for hangs-always.ts.
+      frozen: 3,
     });
+  });
+
+  it("never starts the compiler under a load timer: a stop there would stop Node setting up esbuild's thread", async () => {
+    // The compile asked for under a timer while esbuild is stopped is refused at
+    // once (the loader starts the compiler outside the timer and loads the file
+    // again); one asked for outside a timer starts it; then one under a timer runs.
+    const script = `
+import { createRequire } from "node:module";
+import { CompilerNeeded, speculativeTransforms } from ${dist("loader/speculative-transforms.js")};
+const speculation = speculativeTransforms();
+const esbuild = createRequire(${dist("loader/index.js")})("esbuild");
+const compile = (timed) => {
+  speculation.timed = timed;
+  try {
+    return esbuild.transformSync("export const x: number = 1;", { loader: "ts", sourcefile: "x.ts" }).code.trim();
+  } catch (error) {
+    return error instanceof CompilerNeeded ? "refused: the compiler is needed" : String(error);
+  } finally {
+    speculation.timed = false;
+  }
+};
+const outcomes = [compile(false), compile(true)];
+await esbuild.stop();
+outcomes.push(compile(true));
+speculation.startCompiler();
+outcomes.push(compile(true));
+console.log(JSON.stringify(outcomes));
+`;
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      "--input-type=module",
+      "-e",
+      script,
+    ]);
+    expect(JSON.parse(stdout)).toEqual([
+      "export const x = 1;",
+      "export const x = 1;",
+      "refused: the compiler is needed",
+      "export const x = 1;",
+    ]);
   });
 
   it("is told apart from a compile that failed: esbuild refusing a file is no stop", async () => {
