@@ -34,7 +34,8 @@ export interface DevUi {
 
 const HOST = "127.0.0.1";
 const KEEP_ALIVE_MS = 15_000;
-const ASSETS = new URL("./page/", import.meta.url);
+// From dist/dev-ui/ or dist/chunks/ alike (the page is built into dist/dev-ui/page/).
+const ASSETS = new URL("../dev-ui/page/", import.meta.url);
 const FILES: Record<string, string> = {
   "page.js": "text/javascript; charset=utf-8",
   "page.css": "text/css; charset=utf-8",

@@ -16,7 +16,21 @@ afterAll(async () => {
 const PRELOAD = pathToFileURL(join(REPO_ROOT, "test", "cli", "helpers", "record-loads.mjs")).href;
 let runs = 0;
 
-/** The modules `mcp-dir <args>` loads, as paths relative to the repository. */
+/**
+ * The source files whose code a file of dist/ holds: esbuild names each one
+ * (`// src/...`) where its code starts (scripts/build-code.mjs); an entry point is
+ * its own source.
+ */
+function sourcesOf(distFile: string): string[] {
+  const named =
+    readFileSync(join(REPO_ROOT, distFile), "utf8").match(/^\/\/ src\/\S+\.ts$/gm) ?? [];
+  const entry = distFile.startsWith("dist/chunks/")
+    ? []
+    : [distFile.replace(/^dist\//, "src/").replace(/\.js$/, ".ts")];
+  return [...entry, ...named.map((comment) => comment.slice(3))];
+}
+
+/** The modules `mcp-dir <args>` loads: packages' files, and mcp-dir's own sources (src/...). */
 async function modulesLoadedBy(
   args: string[],
   env: Record<string, string> = {},
@@ -29,13 +43,14 @@ async function modulesLoadedBy(
   const loaded = readFileSync(record, "utf8")
     .split("\n")
     .filter((url) => url.startsWith(root))
-    .map((url) => url.slice(root.length));
+    .map((url) => url.slice(root.length))
+    .flatMap((path) => (path.startsWith("dist/") ? sourcesOf(path) : [path]));
   return { code, loaded };
 }
 
 // What a server needs (the loader, the engine, every package: zod, tsx…) loads when a command runs;
 // help, the version and a usage error answer without it.
-const MACHINERY = /^(node_modules\/|dist\/(loader\/load-server|server\/))/;
+const MACHINERY = /^(node_modules\/|src\/(loader\/load-server|server\/))/;
 
 describe("what the CLI loads before it has work to do", () => {
   it.each([
@@ -47,24 +62,24 @@ describe("what the CLI loads before it has work to do", () => {
   ])("mcp-dir %j loads no server machinery", async (args, exitCode) => {
     const { code, loaded } = await modulesLoadedBy(args);
     expect(code).toBe(exitCode);
-    expect(loaded).toContain("dist/cli/main.js");
+    expect(loaded).toContain("src/cli/main.ts");
     expect(loaded.filter((path) => MACHINERY.test(path))).toEqual([]);
   });
 
   it("serve loads nothing of OpenTelemetry when the process has none set up", async () => {
     const { code, loaded } = await modulesLoadedBy(["serve", "example-server"]);
     expect(code).toBe(0);
-    expect(loaded).toContain("dist/server/server.js");
+    expect(loaded).toContain("src/server/server.ts");
     expect(
-      loaded.filter((path) => /^(dist\/otel\/|node_modules\/@opentelemetry\/)/.test(path)),
+      loaded.filter((path) => /^(src\/otel\/|node_modules\/@opentelemetry\/)/.test(path)),
     ).toEqual([]);
   });
 
   it("dev loads nothing of the dev UI without --ui", async () => {
     const { code, loaded } = await modulesLoadedBy(["dev", "example-server"]);
     expect(code).toBe(0);
-    expect(loaded).toContain("dist/cli/dev-watch.js");
-    expect(loaded.filter((path) => path.startsWith("dist/dev-ui/"))).toEqual([]);
+    expect(loaded).toContain("src/cli/dev-watch.ts");
+    expect(loaded.filter((path) => path.startsWith("src/dev-ui/"))).toEqual([]);
   });
 
   it("serve loads nothing of Redis without a Redis to share, nor list with one", async () => {
@@ -86,16 +101,16 @@ describe("what the CLI loads before it has work to do", () => {
     });
     const { code, loaded } = await modulesLoadedBy(["serve", dir]);
     expect(code).toBe(0);
-    expect(loaded).toContain("dist/transports/stdio.js");
-    expect(
-      loaded.filter((path) => /^dist\/transports\/http\/(serve|door)\.js$/.test(path)),
-    ).toEqual([]);
+    expect(loaded).toContain("src/transports/stdio.ts");
+    expect(loaded.filter((path) => /^src\/transports\/http\/(serve|door)\.ts$/.test(path))).toEqual(
+      [],
+    );
   });
 
   it("loads the machinery once a command runs", async () => {
     const { code, loaded } = await modulesLoadedBy(["list", "example-server"]);
     expect(code).toBe(0);
-    expect(loaded).toContain("dist/loader/load-server.js");
+    expect(loaded).toContain("src/loader/load-server.ts");
     expect(loaded.some((path) => path.startsWith("node_modules/zod/"))).toBe(true);
   });
 });
