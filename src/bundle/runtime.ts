@@ -1,5 +1,7 @@
+import * as cfWorker from "@cfworker/json-schema";
 import * as yaml from "yaml";
 import * as zodToJsonSchema from "zod-to-json-schema";
+import { jsonSchemaLibrary } from "../define/json-schema.js";
 import { zod3Converter } from "../define/zod-json-schema.js";
 import { collectDefinitions, validateDefinition } from "../loader/collect-definitions.js";
 import { collectMiddleware } from "../loader/collect-middleware.js";
@@ -17,6 +19,7 @@ import { embeddedResource } from "./embedded-resource.js";
 
 // A bundle requires nothing at run time: the packages loaded lazily elsewhere are in it.
 zod3Converter.provide(zodToJsonSchema);
+jsonSchemaLibrary.provide(cfWorker);
 yamlParser.provide(yaml);
 
 /** The runtimes `mcp-dir build` writes a bundle for. */

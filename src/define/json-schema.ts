@@ -1,5 +1,10 @@
-import { type OutputUnit, type Schema, type SchemaDraft, Validator } from "@cfworker/json-schema";
+import type * as CfWorker from "@cfworker/json-schema";
+import type { OutputUnit, Schema, SchemaDraft } from "@cfworker/json-schema";
 import type { JsonObject } from "../protocol/types.js";
+import { LazyPackage } from "./lazy-package.js";
+
+/** The validator of hand-written JSON Schemas (some twenty modules): most servers write theirs in zod. */
+export const jsonSchemaLibrary = new LazyPackage<typeof CfWorker>("@cfworker/json-schema");
 
 /** What `$schema` names, by the dialects the validator speaks (2020-12 when absent, as MCP says). */
 const DIALECTS: readonly [RegExp, SchemaDraft][] = [
@@ -30,7 +35,7 @@ export type JsonSchemaCheck = (
  * keeping the function). Failures read as zod's do: "path: what is wrong".
  */
 export function jsonSchemaValidator(schema: JsonObject, draft: SchemaDraft): JsonSchemaCheck {
-  const validator = new Validator(schema as Schema, draft, false);
+  const validator = new (jsonSchemaLibrary.get().Validator)(schema as Schema, draft, false);
   return (value) => {
     const result = validator.validate(value);
     return result.valid ? { ok: true, value } : { ok: false, message: describe(result.errors) };

@@ -107,10 +107,11 @@ describe("what the CLI loads before it has work to do", () => {
     );
   });
 
-  it("loads the machinery once a command runs", async () => {
+  it("loads the machinery once a command runs, and no JSON Schema validator for a server whose schemas are zod", async () => {
     const { code, loaded } = await modulesLoadedBy(["list", "example-server"]);
     expect(code).toBe(0);
     expect(loaded).toContain("src/loader/load-server.ts");
     expect(loaded.some((path) => path.startsWith("node_modules/zod/"))).toBe(true);
+    expect(loaded.filter((path) => path.startsWith("node_modules/@cfworker/"))).toEqual([]);
   });
 });
