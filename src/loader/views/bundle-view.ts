@@ -1,5 +1,6 @@
-import { join, resolve } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import type { BuildFailure, BuildOptions, BuildResult, Message } from "esbuild";
+import { defaultViewCache, type ViewBuild, type ViewCache } from "./view-cache.js";
 
 export type ViewBundle =
   | { ok: true; script: string; styles: string; inputs: string[] }
@@ -16,15 +17,31 @@ const ASSETS = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg", ".ico
  * (one style sheet) and its assets (data: URLs), nothing left to fetch.
  * JSX follows the directory's tsconfig.json, as esbuild reads it. `inputs`
  * are the files of the directory it was made from (absolute), to build it
- * again when one changes.
+ * again when one changes. A build is taken from `cache` while nothing it
+ * was made from changed.
  */
-export async function bundleView(root: string, file: string): Promise<ViewBundle> {
-  // Nothing is written there: the outputs stay in memory.
-  const outdir = join(root, ".mcp-dir-view");
-  const options = {
+export async function bundleView(
+  root: string,
+  file: string,
+  cache: ViewCache | undefined = defaultViewCache(),
+): Promise<ViewBundle> {
+  const options = buildOptions(root, file);
+  const built = cache
+    ? await cache.build(options, () => build(root, file, options))
+    : await build(root, file, options);
+  if (!built.ok) return built;
+  const inputs = built.files.filter(
+    (input) => !relative(root, input).split(sep).includes("node_modules"),
+  );
+  return { ok: true, script: built.script, styles: built.styles, inputs };
+}
+
+function buildOptions(root: string, file: string) {
+  return {
     entryPoints: [resolve(root, file)],
     absWorkingDir: root,
-    outdir,
+    // Nothing is written there: the outputs stay in memory.
+    outdir: join(root, ".mcp-dir-view"),
     entryNames: "view",
     write: false,
     metafile: true,
@@ -38,9 +55,16 @@ export async function bundleView(root: string, file: string): Promise<ViewBundle
     define: { "process.env.NODE_ENV": '"production"' },
     logLevel: "silent",
   } satisfies BuildOptions;
+}
+
+async function build(
+  root: string,
+  file: string,
+  options: ReturnType<typeof buildOptions>,
+): Promise<ViewBuild | Extract<ViewBundle, { ok: false }>> {
   let result: BuildResult<typeof options>;
   try {
-    // esbuild loads with the first script view, not with every server.
+    // esbuild loads with the first script view built, not with every server.
     const { build } = await import("esbuild");
     result = await build(options);
   } catch (error) {
@@ -49,11 +73,13 @@ export async function bundleView(root: string, file: string): Promise<ViewBundle
     return { ok: false, message: `cannot be built: ${describe(errors, file)}` };
   }
   const output = (extension: string) =>
-    result.outputFiles.find((out) => out.path === join(outdir, `view${extension}`))?.text ?? "";
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((input) => !input.includes("node_modules/") && !/^[a-z-]+:|^</.test(input))
+    result.outputFiles.find((out) => out.path === join(options.outdir, `view${extension}`))?.text ??
+    "";
+  // Every file it read, the packages' too: the cache checks them all.
+  const files = Object.keys(result.metafile.inputs)
+    .filter((input) => !/^[a-z-]+:|^</.test(input))
     .map((input) => resolve(root, input));
-  return { ok: true, script: output(".js"), styles: output(".css"), inputs };
+  return { ok: true, script: output(".js"), styles: output(".css"), files };
 }
 
 /** esbuild's errors for the view's author: each with its place (line:col, and the file when another). */

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { bundleView } from "./bundle-view.js";
+import type { ViewCache } from "./view-cache.js";
 import type { CompiledView } from "./view-definition.js";
 import { viewDocument } from "./view-document.js";
 import { viewFrontMatter } from "./view-front-matter.js";
@@ -19,9 +20,11 @@ export interface ViewLoad {
 /**
  * Makes a view file of views/ into one HTML document: an HTML view as it is
  * written (less its front matter), a script view (`.ts`, `.tsx`, `.js`, ...)
- * bundled with esbuild, CSS and assets inline.
+ * bundled with esbuild, CSS and assets inline, or taken from `cache` (by
+ * default the user's, defaultViewCache) while what it was built from is
+ * unchanged.
  */
-export async function loadView(root: string, file: string): Promise<ViewLoad> {
+export async function loadView(root: string, file: string, cache?: ViewCache): Promise<ViewLoad> {
   const path = resolve(root, file);
   const failed = (problems: string[], inputs: readonly string[] = [path]): ViewLoad => ({
     view: undefined,
@@ -44,7 +47,7 @@ export async function loadView(root: string, file: string): Promise<ViewLoad> {
   let html = frontMatter.body;
   let inputs: readonly string[] = [path];
   if (!isHtml) {
-    const bundle = await bundleView(root, file);
+    const bundle = await bundleView(root, file, cache);
     if (!bundle.ok) return failed([bundle.message]);
     html = viewDocument(settings.title ?? viewTitle(file), bundle.script, bundle.styles);
     inputs = bundle.inputs;
