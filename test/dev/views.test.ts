@@ -3,16 +3,19 @@
  * and tells its subscribers: a 2025 session that subscribed (the v1 SDK
  * client) and a 2026-07-28 listen stream that names it (the v2 client).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { loadView } from "../../src/loader/views/load-view.js";
 import { CLI } from "../cli/helpers/cli.js";
 import { SHOWS_VIEWS } from "../eras/helpers/clients.js";
-import { createServerDir, REPO_ROOT } from "../loader/helpers/server-dir.js";
+import { createEmptyDir, createServerDir, REPO_ROOT } from "../loader/helpers/server-dir.js";
+import { TestViewCache, viewCacheIn } from "../loader/helpers/view-cache.js";
 import { Inbox } from "../server/helpers/inbox.js";
 import {
+  connectDev,
   LOG_MESSAGE,
   RESOURCE_UPDATED,
   RESOURCES_CHANGED,
@@ -88,6 +91,32 @@ describe("mcp-dir dev: views, to a 2025 session", () => {
     expect((await clock())?._meta).toEqual({ ui: { resourceUri: "ui://clock" } });
     const { resources } = await dev.client.listResources();
     expect(resources.map((resource) => resource.uri)).toEqual(["ui://clock", "ui://weather"]);
+  });
+});
+
+describe("mcp-dir dev: a view from the cache of built views", () => {
+  it("builds it again when a file it imports changes", async () => {
+    const marker = "/* kept by the view cache */";
+    const dir = await createServerDir(FILES);
+    const tmp = await createEmptyDir();
+    await loadView(dir, "views/weather.ts", new TestViewCache(viewCacheIn(tmp), marker));
+    const dev = await connectDev(dir, [], SHOWS_VIEWS, { TMPDIR: tmp });
+    const page = async () => {
+      const { contents } = await dev.client.readResource({ uri: "ui://weather" });
+      return (contents[0] as { text: string }).text;
+    };
+    await dev.client.subscribeResource({ uri: "ui://weather" });
+    expect(await page()).toContain(marker);
+
+    // As long as it was, and saved at a time of its own: the cache tells by the file's times.
+    const headline = join(dir, "views/_headline.ts");
+    writeFileSync(headline, 'export const headline = () => "Forecast, final draft";\n');
+    utimesSync(headline, new Date(Date.UTC(2020, 0, 1)), new Date(Date.UTC(2020, 0, 1)));
+    await dev.waitForCount(RESOURCE_UPDATED, 1);
+    await dev.waitForLine(reloaded("views/weather.ts"));
+    const rebuilt = await page();
+    expect(rebuilt).toContain("Forecast, final draft");
+    expect(rebuilt).not.toContain(marker);
   });
 });
 

@@ -80,17 +80,22 @@ export async function startDev(
   return connectDev(dir, options.args, options.capabilities);
 }
 
-/** Starts `mcp-dir dev <dir> ...args` on an existing directory and connects the SDK client. */
+/**
+ * Starts `mcp-dir dev <dir> ...args` on an existing directory and connects the
+ * SDK client; `env` is added to the few variables the SDK passes on.
+ */
 export async function connectDev(
   dir: string,
   args: string[] = [],
   capabilities: ClientCapabilities = {},
+  env: Record<string, string> = {},
 ): Promise<DevServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, "dev", dir, ...args],
     cwd: REPO_ROOT,
     stderr: "pipe",
+    env,
   });
   const stderr = new Inbox<string>();
   let text = "";
