@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { INSTRUCTIONS, SERVER_INFO } from "./helpers/fixture.js";
 import { killRawClients, RawClient } from "./helpers/raw-client.js";
-import { closeSdkClients, connectSdk, type SdkConnection } from "./helpers/sdk-client.js";
+import {
+  closeSdkClients,
+  connectSdk,
+  connectSdkInMemory,
+  type SdkConnection,
+} from "./helpers/sdk-client.js";
 
 const FULL_CAPABILITIES = {
   logging: {},
@@ -11,11 +16,12 @@ const FULL_CAPABILITIES = {
   completions: {},
 };
 
-describe("lifecycle with the SDK client over stdio", () => {
+describe("lifecycle with the SDK client", () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
-    sdk = await connectSdk({ capabilities: { roots: { listChanged: true } } });
+    // In this process: the handshake and the session are the engine's, whatever the transport.
+    sdk = await connectSdkInMemory({ capabilities: { roots: { listChanged: true } } });
   });
   afterAll(closeSdkClients);
 
@@ -144,9 +150,13 @@ describe("process lifecycle", () => {
     await sdk.client.close();
     expect(await exited).toEqual({ code: 0, signal: null });
   });
+});
+
+describe("a session", () => {
+  afterEach(killRawClients);
 
   it("refuses a second initialize on the same session", async () => {
-    const { client } = await RawClient.initialized("2025-06-18");
+    const { client } = await RawClient.initializedInProcess("2025-06-18");
     const response = await client.request("initialize", {
       protocolVersion: "2025-11-25",
       capabilities: {},
