@@ -12,12 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { Inbox } from "./helpers/inbox.js";
 import { killRawClients, RawClient } from "./helpers/raw-client.js";
-import {
-  closeSdkClients,
-  connectSdk,
-  connectSdkInMemory,
-  type SdkConnection,
-} from "./helpers/sdk-client.js";
+import { closeSdkClients, connectSdkInMemory, type SdkConnection } from "./helpers/sdk-client.js";
 
 const text = (value: string) => ({ content: [{ type: "text", text: value }] });
 const toolError = (value: string) => ({ content: [{ type: "text", text: value }], isError: true });
@@ -296,8 +291,8 @@ describe("cancellation with the SDK client", () => {
   let sdk: SdkConnection;
 
   beforeAll(async () => {
-    // A child process: the handler tells of its abort on the process's stderr.
-    sdk = await connectSdk();
+    // In this process: the handler tells of its abort through the fixture's report, in `stderr`.
+    sdk = await connectSdkInMemory();
   });
   afterAll(closeSdkClients);
 
@@ -335,8 +330,8 @@ describe("cancellation on the wire", () => {
   let client: RawClient;
 
   beforeAll(async () => {
-    // A child process: the handler tells of its abort on the process's stderr.
-    ({ client } = await RawClient.initialized("2025-11-25", { elicitation: {} }));
+    // stdio's transport in this process: the handler tells of its abort through the fixture's report.
+    ({ client } = await RawClient.initializedInProcess("2025-11-25", { elicitation: {} }));
   });
   afterAll(killRawClients);
 

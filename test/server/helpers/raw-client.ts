@@ -39,7 +39,8 @@ export class RawClient {
   readonly garbage: string[] = [];
   /**
    * stderr so far: each item is the whole text received up to then. In this
-   * process it holds the server's own diagnostics only (what its `warn` says).
+   * process it holds the server's own diagnostics (what its `warn` says) and
+   * what the fixture's handlers report, not what else writes to the process's stderr.
    */
   readonly stderr = new Inbox<string>();
   readonly exited: Promise<Exit>;
@@ -99,6 +100,7 @@ export class RawClient {
     const server = await startFixtureServer({
       ...options,
       warn: (m) => stderr(`[mcp-dir] ${m}\n`),
+      report: (line) => stderr(line),
     });
     return new RawClient((write) => {
       stderr = write;

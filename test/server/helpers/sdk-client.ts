@@ -65,7 +65,8 @@ export async function connectSdk(options: ConnectOptions = {}): Promise<SdkConne
 /**
  * The same client connected in memory to a fixture server in this process:
  * for what is not about the process. `stderr` holds the server's own
- * diagnostics (its `warn`), not what handlers write to the process's stderr.
+ * diagnostics (its `warn`) and what the fixture's handlers report, not what
+ * else handlers write to the process's stderr.
  */
 export async function connectSdkInMemory(
   options: Omit<ConnectOptions, "env"> & { fixture?: FixtureOptions } = {},
@@ -76,6 +77,10 @@ export async function connectSdkInMemory(
     ...options.fixture,
     warn: (message) => {
       text += `[mcp-dir] ${message}\n`;
+      stderr.push(text);
+    },
+    report: (line) => {
+      text += line;
       stderr.push(text);
     },
   });
