@@ -61,7 +61,7 @@ describe("a 2025-03-26 batch with no valid request", () => {
   it.each(INVALID_ONLY)(
     "of %s is answered with its errors over stdio",
     async (_, batch, errors) => {
-      const { client } = await RawClient.initialized("2025-03-26");
+      const { client } = await RawClient.initializedInProcess("2025-03-26");
       raw.push(client);
       client.send(batch);
       expect(await client.messages.waitFor(Array.isArray, "the batch's answer")).toEqual(errors);

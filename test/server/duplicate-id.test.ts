@@ -5,7 +5,7 @@ afterEach(killRawClients);
 
 describe("a 2025 stdio session", () => {
   it("refuses a request whose id is still in flight, as HTTP does, and keeps the first", async () => {
-    const { client } = await RawClient.initialized("2025-11-25");
+    const { client } = await RawClient.initializedInProcess("2025-11-25");
     client.send({
       jsonrpc: "2.0",
       id: "same",

@@ -9,7 +9,7 @@ import { type Json, killRawClients, RawClient } from "./helpers/raw-client.js";
 describe("names that objects inherit", () => {
   let client: RawClient;
   beforeAll(async () => {
-    ({ client } = await RawClient.initialized("2025-11-25"));
+    ({ client } = await RawClient.initializedInProcess("2025-11-25"));
   });
   afterAll(killRawClients);
 

@@ -4,7 +4,7 @@ import { killRawClients, RawClient } from "./helpers/raw-client.js";
 describe("resources/subscribe in a 2025 session is bounded", () => {
   let client: RawClient;
   beforeAll(async () => {
-    ({ client } = await RawClient.initialized("2025-11-25"));
+    ({ client } = await RawClient.initializedInProcess("2025-11-25"));
   });
   afterAll(killRawClients);
 
