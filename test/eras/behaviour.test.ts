@@ -3,7 +3,8 @@
  * clients of both protocol eras: the v1 SDK client in a 2025-11-25 session,
  * and the v2 client pinned to 2026-07-28 and in auto mode (which probes with
  * server/discover and stays modern). Each spawns or reaches the real CLI
- * serving example-server; the cases only read, so one server serves a row.
+ * serving example-server; the cases only read, so one client serves a row,
+ * and one HTTP server every HTTP row.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_SERVER, stopAll } from "../http-cli/helpers.js";
@@ -13,7 +14,7 @@ import {
   closeClients,
   connectClient,
   type EraClient,
-  serveDir,
+  serveOnce,
   shared,
   type TransportKind,
   VERSION_OF,
@@ -35,18 +36,19 @@ const ROWS: [TransportKind, ClientKind][] = (["stdio", "http"] as const).flatMap
 
 type Content = { type: string; text?: string; mimeType?: string; data?: string };
 
+const serve = serveOnce();
+
+afterAll(stopAll);
+
 describe.each(ROWS)("over %s, the %s client", (transport, kind) => {
   let client: EraClient;
 
   beforeAll(async () => {
-    const target = await serveDir(transport, EXAMPLE_SERVER);
+    const target = await serve(transport, EXAMPLE_SERVER);
     client = await connectClient(kind, target);
   });
 
-  afterAll(async () => {
-    await closeClients();
-    await stopAll();
-  });
+  afterAll(closeClients);
 
   it("speaks the revision of its era, and learns who the server is and what it offers", () => {
     expect(client.protocolVersion()).toBe(VERSION_OF[kind]);

@@ -86,6 +86,26 @@ export async function serveDir(transport: TransportKind, dir: string): Promise<T
     : { url: (await startCli(["serve", dir, "--http", "--port", "0"])).url };
 }
 
+/**
+ * serveDir for a file whose cases need no server of their own (they only
+ * read, or keep to names and keys of their own): each directory's HTTP server
+ * is started on first use and reached by every later row and client (one per
+ * file, not one per row); stdio still spawns one process per client. Make
+ * one per file; the file's stopAll (http-cli/helpers) ends the servers.
+ */
+export function serveOnce(): (transport: TransportKind, dir: string) => Promise<Target> {
+  const started = new Map<string, Promise<Target>>();
+  return (transport, dir) => {
+    if (transport === "stdio") return serveDir(transport, dir);
+    let target = started.get(dir);
+    if (target === undefined) {
+      target = serveDir(transport, dir);
+      started.set(dir, target);
+    }
+    return target;
+  };
+}
+
 /** A protocol error as both clients report it (the v1 client prefixes "MCP error <code>: "). */
 export async function refusal(
   request: Promise<unknown>,
