@@ -13,7 +13,7 @@ import {
   ERA_ROWS,
   type EraClient,
   SHOWS_VIEWS,
-  serveDir,
+  serveOnce,
   shared,
   VERSION_OF,
 } from "./helpers/clients.js";
@@ -57,21 +57,30 @@ type Item = Record<string, unknown>;
 const items = (result: Item, key: string) => result[key] as Item[];
 const byName = (list: Item[], name: string) => list.find((item) => item.name === name);
 
+/** One directory, and one HTTP server of it, for every row: the cases only read. */
+let dir: string;
+const serve = serveOnce();
+
+beforeAll(async () => {
+  dir = await createServerDir(FILES);
+});
+
+afterAll(async () => {
+  await stopAll();
+  await removeServerDirs();
+});
+
 describe.each(ERA_ROWS)("views over %s, the %s client", (transport, kind) => {
   let showing: EraClient;
   let plain: EraClient;
 
   beforeAll(async () => {
-    const target = await serveDir(transport, await createServerDir(FILES));
+    const target = await serve(transport, dir);
     showing = await connectClient(kind, target, { capabilities: SHOWS_VIEWS });
     plain = await connectClient(kind, target);
   });
 
-  afterAll(async () => {
-    await closeClients();
-    await stopAll();
-    await removeServerDirs();
-  });
+  afterAll(closeClients);
 
   it("advertises the extension to every client: the server supports it", () => {
     for (const client of [showing, plain]) {
@@ -142,14 +151,10 @@ describe.each(ERA_ROWS)("views over %s, the %s client", (transport, kind) => {
 });
 
 describe("a client that declares the extension without the view MIME type", () => {
-  afterAll(async () => {
-    await closeClients();
-    await stopAll();
-    await removeServerDirs();
-  });
+  afterAll(closeClients);
 
   it("is not offered views: the extension requires text/html;profile=mcp-app in mimeTypes", async () => {
-    const target = await serveDir("stdio", await createServerDir(FILES));
+    const target = await serve("stdio", dir);
     const client = await connectClient("v1 at 2025-11-25", target, {
       capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/plain"] } } },
     });
