@@ -16,6 +16,7 @@ import {
   type EraClient,
   type InputMethod,
   serveDir,
+  serveOnce,
 } from "./helpers/clients.js";
 
 const EVERY_INPUT = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
@@ -23,6 +24,13 @@ const EVERY_INPUT = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {
 type Content = { type: string; text?: string };
 const textOf = (result: Record<string, unknown>) =>
   (result.content as Content[]).map((block) => block.text).join("");
+
+/**
+ * The asking server keeps its own store (charges, a sign-in), so each row has
+ * a server of it; example-server's team_invite keeps nothing, so one HTTP
+ * server of it serves both HTTP rows.
+ */
+const serveExample = serveOnce();
 
 let dir: string;
 beforeAll(async () => {
@@ -80,7 +88,7 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
       onElicitationComplete: (id) => completed.push(id),
     });
     bare = await connectClient(kind, target);
-    example = await connectClient(kind, await serveDir(transport, EXAMPLE_SERVER), {
+    example = await connectClient(kind, await serveExample(transport, EXAMPLE_SERVER), {
       capabilities: EVERY_INPUT,
       answer,
     });
