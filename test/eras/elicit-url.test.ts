@@ -13,7 +13,7 @@ import {
   connectClient,
   ERA_ROWS,
   type EraClient,
-  serveDir,
+  serveOnce,
 } from "./helpers/clients.js";
 
 const FILES = {
@@ -43,6 +43,9 @@ export default defineTool({
   },
 });`,
 };
+
+/** The server keeps nothing between calls: one HTTP server of the directory serves both HTTP rows. */
+const serve = serveOnce();
 
 let dir: string;
 beforeAll(async () => {
@@ -101,7 +104,7 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
   const opened: string[] = [];
 
   beforeAll(async () => {
-    client = await connectClient(kind, await serveDir(transport, dir), {
+    client = await connectClient(kind, await serve(transport, dir), {
       // The helper answers every kind of ask, so the client declares them all.
       capabilities: { elicitation: { url: {} }, sampling: {}, roots: {} },
       answer: (_method, params) => {

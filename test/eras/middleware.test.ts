@@ -16,7 +16,7 @@ import {
   connectClient,
   ERA_ROWS,
   type EraClient,
-  serveDir,
+  serveOnce,
   type Target,
 } from "./helpers/clients.js";
 
@@ -103,6 +103,9 @@ export default definePrompt({
 `,
 };
 
+/** The server keeps nothing between calls: one HTTP server of the directory serves both HTTP rows. */
+const serve = serveOnce();
+
 let dir: string;
 
 beforeAll(async () => {
@@ -122,7 +125,7 @@ describe.each(ERA_ROWS)("middleware by folder, over %s, with the %s client", (tr
   let client: EraClient;
 
   beforeAll(async () => {
-    const target: Target = await serveDir(transport, dir);
+    const target: Target = await serve(transport, dir);
     client = await connectClient(kind, target);
   });
 

@@ -17,7 +17,7 @@ import {
   connectClient,
   ERA_ROWS,
   type EraClient,
-  serveDir,
+  serveOnce,
   shared,
 } from "./helpers/clients.js";
 
@@ -122,6 +122,9 @@ const LISTED = [
   },
 ];
 
+/** The server keeps nothing between calls: one HTTP server of the directory serves both HTTP rows. */
+const serve = serveOnce();
+
 let dir: string;
 beforeAll(async () => {
   dir = await createServerDir(FILES);
@@ -144,7 +147,7 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
   const shown: unknown[] = [];
 
   beforeAll(async () => {
-    client = await connectClient(kind, await serveDir(transport, dir), {
+    client = await connectClient(kind, await serve(transport, dir), {
       capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },
       answer: (_method, params) => {
         shown.push(params.requestedSchema);

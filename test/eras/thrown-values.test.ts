@@ -12,7 +12,7 @@ import {
   connectClient,
   ERA_ROWS,
   type EraClient,
-  serveDir,
+  serveOnce,
   shared,
 } from "./helpers/clients.js";
 
@@ -77,6 +77,9 @@ const FILES = {
   ),
 };
 
+/** The server keeps nothing between calls: one HTTP server of the directory serves both HTTP rows. */
+const serve = serveOnce();
+
 let dir: string;
 beforeAll(async () => {
   dir = await createServerDir(FILES);
@@ -101,7 +104,7 @@ async function failure(request: Promise<unknown>): Promise<{ code: number; messa
 describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
   let client: EraClient;
   beforeAll(async () => {
-    client = await connectClient(kind, await serveDir(transport, dir));
+    client = await connectClient(kind, await serve(transport, dir));
   });
 
   it.each(NAMES)("turns a tool's thrown %s into isError with readable words", async (name) => {
