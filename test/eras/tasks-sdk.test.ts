@@ -13,12 +13,15 @@ import { CallToolResultSchema, ElicitRequestSchema } from "@modelcontextprotocol
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLI, REPO_ROOT, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { closeClients, connectClient, serveDir, type Target } from "./helpers/clients.js";
+import { closeClients, connectClient, serveOnce, type Target } from "./helpers/clients.js";
 import { TASK_SERVER } from "./helpers/task-server.js";
 
 type Message = Awaited<
   ReturnType<ReturnType<Client["experimental"]["tasks"]["callToolStream"]>["next"]>
 >["value"];
+
+/** Every case runs tasks of keys of its own: one HTTP server of the directory serves the file. */
+const serve = serveOnce();
 
 let dir: string;
 beforeAll(async () => {
@@ -35,8 +38,15 @@ afterEach(async () => {
   await closeClients();
 });
 
-/** A v1 client at 2025-11-25 that answers elicitations with `ok: true` and records them. */
+/** A v1 client at 2025-11-25 that answers elicitations with `ok: true` and records them; closed after the case. */
 async function connectV1(target: Target, asked: unknown[] = []): Promise<Client> {
+  const client = await openV1(target, asked);
+  open.push(client);
+  return client;
+}
+
+/** connectV1's client, left for the caller to close. */
+async function openV1(target: Target, asked: unknown[]): Promise<Client> {
   const client = new Client(
     { name: "tasks-v1", version: "1.0.0" },
     { capabilities: { elicitation: {} } },
@@ -56,7 +66,6 @@ async function connectV1(target: Target, asked: unknown[] = []): Promise<Client>
         }),
   );
   await client.listTools();
-  open.push(client);
   return client;
 }
 
@@ -82,13 +91,16 @@ const refusal = (promise: Promise<unknown>) =>
   );
 
 describe.each(["stdio", "http"] as const)("2025-11-25 tasks over %s (v1 client)", (transport) => {
-  let target: Target;
+  /** What the server asked the row's client, since the case that looks cleared it. */
+  const asked: unknown[] = [];
+  let client: Client;
   beforeAll(async () => {
-    target = await serveDir(transport, dir);
+    // One client (over stdio, one process) for the row: each case runs tasks of keys of its own.
+    client = await openV1(await serve(transport, dir), asked);
   });
+  afterAll(() => client.close());
 
   it("offers tasks for tools/call, and says which tools may or must run as one", async () => {
-    const client = await connectV1(target);
     expect(client.getServerCapabilities()?.tasks).toEqual({
       list: {},
       cancel: {},
@@ -104,7 +116,6 @@ describe.each(["stdio", "http"] as const)("2025-11-25 tasks over %s (v1 client)"
   });
 
   it("creates a task, polls it and gets its result", async () => {
-    const client = await connectV1(target);
     const messages = await runTask(client, "gated", { key: `v1-run-${transport}` }, () =>
       client.callTool({ name: "open", arguments: { key: `v1-run-${transport}`, value: "v1" } }),
     );
@@ -124,8 +135,7 @@ describe.each(["stdio", "http"] as const)("2025-11-25 tasks over %s (v1 client)"
   });
 
   it("asks the client for input from the task, the request related to it", async () => {
-    const asked: unknown[] = [];
-    const client = await connectV1(target, asked);
+    asked.length = 0;
     const key = `v1-ask-${transport}`;
     let taskId = "";
     const messages = await runTask(client, "confirm", { key }, async (id) => {
@@ -150,7 +160,6 @@ describe.each(["stdio", "http"] as const)("2025-11-25 tasks over %s (v1 client)"
   });
 
   it("cancels a task, whose signal aborts; a task that has ended cannot be cancelled", async () => {
-    const client = await connectV1(target);
     const key = `v1-cancel-${transport}`;
     const messages = await runTask(client, "forever", { key }, async (taskId) => {
       const cancelled = await client.experimental.tasks.cancelTask(taskId);
@@ -169,7 +178,6 @@ describe.each(["stdio", "http"] as const)("2025-11-25 tasks over %s (v1 client)"
   });
 
   it("reports a tool's error as a failed task, and tasks/result returns it", async () => {
-    const client = await connectV1(target);
     const messages = await runTask(client, "boom", {});
     const created = messages[0];
     if (created?.type !== "taskCreated") throw new Error("no task was created");
@@ -180,7 +188,6 @@ describe.each(["stdio", "http"] as const)("2025-11-25 tasks over %s (v1 client)"
   });
 
   it("answers tasks/result of a protocol error with that error", async () => {
-    const client = await connectV1(target);
     const messages = await runTask(client, "unsendable", {});
     const created = messages[0];
     if (created?.type !== "taskCreated") throw new Error("no task was created");
@@ -195,7 +202,6 @@ describe.each(["stdio", "http"] as const)("2025-11-25 tasks over %s (v1 client)"
   });
 
   it("refuses a call without a task to a tool that runs only as one", async () => {
-    const client = await connectV1(target);
     const call = client.request(
       { method: "tools/call", params: { name: "ask-first", arguments: { key: "x" } } },
       CallToolResultSchema,
@@ -208,7 +214,6 @@ describe.each(["stdio", "http"] as const)("2025-11-25 tasks over %s (v1 client)"
   });
 
   it("refuses a task of a tool that never runs as one", async () => {
-    const client = await connectV1(target);
     const call = client.request(
       { method: "tools/call", params: { name: "plain", arguments: {}, task: {} } },
       CallToolResultSchema,
@@ -223,7 +228,7 @@ describe.each(["stdio", "http"] as const)("2025-11-25 tasks over %s (v1 client)"
 
 describe("2025-11-25 tasks belong to their session", () => {
   it("are cancelled when it ends, as no one else can reach them", async () => {
-    const target = await serveDir("http", dir);
+    const target = await serve("http", dir);
     if (!("url" in target)) throw new Error("an HTTP target was asked for");
     const other = await connectV1(target);
     const owner = new Client({ name: "tasks-v1", version: "1.0.0" }, { capabilities: {} });
@@ -244,7 +249,7 @@ describe("2025-11-25 tasks belong to their session", () => {
   });
 
   it("lets no other session read, list or cancel them", async () => {
-    const target = await serveDir("http", dir);
+    const target = await serve("http", dir);
     const [owner, other] = await Promise.all([connectV1(target), connectV1(target)]);
     const key = "v1-owned";
     let taskId = "";
@@ -271,7 +276,7 @@ describe.each(["stdio", "http"] as const)(
   "2026-07-28 over %s (v2 client, no tasks)",
   (transport) => {
     it("calls a task tool plainly, and is refused one that runs only as a task", async () => {
-      const target = await serveDir(transport, dir);
+      const target = await serve(transport, dir);
       const client = await connectClient("v2 pinned to 2026-07-28", target, {
         capabilities: { elicitation: {} },
       });
