@@ -12,5 +12,7 @@ export default defineConfig({
     // worker, not once per file: two thirds of the suite's import time). Each test makes
     // its own servers, clients and directories, and leaves no state behind.
     isolate: false,
+    // A folder for what the files of one worker share, removed after the run.
+    globalSetup: ["test/helpers/shared-folder.ts"],
   },
 });

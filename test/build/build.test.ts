@@ -17,7 +17,13 @@ import {
 } from "../eras/helpers/clients.js";
 import { EXAMPLE_SERVER, runCli, startCli, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { type Door, startDoor, stopWorkers, type Target } from "./helpers/runtimes.js";
+import {
+  buildExample,
+  type Door,
+  startDoor,
+  stopWorkers,
+  type Target,
+} from "./helpers/runtimes.js";
 
 /**
  * The same calls of every server; results compared without what each era
@@ -96,8 +102,9 @@ describe.each(["node", "bun", "deno", "cloudflare"] as const)("a build for %s", 
   let out: string;
 
   beforeAll(async () => {
-    out = join(outRoot, runtime);
-    const built = await runCli(["build", EXAMPLE_SERVER, "--out", out, "--target", runtime]);
+    // Made once per worker: another file of this worker may have asked for it first.
+    const built = await buildExample(runtime);
+    out = built.out;
     expect(built.code).toBe(0);
     expect(built.stdout).toMatch(
       new RegExp(
@@ -120,7 +127,7 @@ describe.each(["node", "bun", "deno", "cloudflare"] as const)("a build for %s", 
 
 describe("a build's other ways in", () => {
   it("serves a 2025 client (the v1 SDK) a session on Deno", async () => {
-    const out = join(outRoot, "deno");
+    const { out } = await buildExample("deno");
     const client = await connectClient(
       "v1 at 2025-11-25",
       { url: await serveBuilt("deno", out) },
@@ -142,7 +149,7 @@ describe("a build's other ways in", () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [join(outRoot, "node", "server.mjs")],
+        args: [join((await buildExample("node")).out, "server.mjs")],
         stderr: "ignore",
       }),
     );
@@ -159,9 +166,8 @@ describe("a build's other ways in", () => {
 
   it("writes a manifest, and a wrangler.toml for Cloudflare", async () => {
     const { readFile } = await import("node:fs/promises");
-    const manifest = JSON.parse(
-      await readFile(join(outRoot, "cloudflare", "manifest.json"), "utf8"),
-    );
+    const { out } = await buildExample("cloudflare");
+    const manifest = JSON.parse(await readFile(join(out, "manifest.json"), "utf8"));
     expect(manifest).toMatchObject({
       name: "example-server",
       version: "1.0.0",
@@ -181,7 +187,7 @@ describe("a build's other ways in", () => {
       ],
       resourceTemplates: ["users://{id}"],
     });
-    expect(await readFile(join(outRoot, "cloudflare", "wrangler.toml"), "utf8")).toBe(
+    expect(await readFile(join(out, "wrangler.toml"), "utf8")).toBe(
       `# Deploy with: npx wrangler deploy (from this folder)
 # The Worker serves nothing until it has a token: npx wrangler secret put MCP_DIR_AUTH_TOKEN
 # (and npx wrangler secret put MCP_DIR_STATE_KEY, so every isolate signs requestState alike).

@@ -10,29 +10,32 @@ import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIssuer } from "../auth/helpers/issuer.js";
 import { rawRequest } from "../http/helpers.js";
-import { EXAMPLE_SERVER, stopAll } from "../http-cli/helpers.js";
-import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { BUNDLE, build, denoServe, runBundle, stopWorkers } from "./helpers/runtimes.js";
+import { stopAll } from "../http-cli/helpers.js";
+import {
+  BUNDLE,
+  builtExample,
+  denoServe,
+  runBundle,
+  stopWorkers,
+  type Target,
+} from "./helpers/runtimes.js";
 
-let outRoot: string;
-const out = (target: string) => join(outRoot, target);
+/** Where example-server was built for each target (once per worker: see buildExample). */
+let outs: Record<Target, string>;
+const out = (target: Target) => outs[target];
 
 const REFUSED_OPEN =
   "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or MCP_DIR_AUTH_ISSUER (--auth-issuer, auth.issuer) to accept OAuth access tokens, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n";
 
 beforeAll(async () => {
-  outRoot = await createServerDir({});
-  await Promise.all(
-    (["node", "bun", "deno", "cloudflare"] as const).map((target) =>
-      build(EXAMPLE_SERVER, out(target), target),
-    ),
-  );
+  const targets = ["node", "bun", "deno", "cloudflare"] as const;
+  const built = await Promise.all(targets.map(builtExample));
+  outs = Object.fromEntries(targets.map((target, i) => [target, built[i]])) as typeof outs;
 });
 
 afterAll(async () => {
   await stopAll();
   await stopWorkers();
-  await removeServerDirs();
 });
 
 /** A port something else already listens on. */

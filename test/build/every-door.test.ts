@@ -6,12 +6,17 @@
  * answers: what a hostile web page or a caller without the token can send is
  * refused alike everywhere, and a well-formed call is served.
  */
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../http/helpers.js";
 import { EXAMPLE_SERVER, stopAll } from "../http-cli/helpers.js";
-import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { build, DOORS, type Door, startDoor, stopWorkers, targetOf } from "./helpers/runtimes.js";
+import {
+  builtExample,
+  DOORS,
+  type Door,
+  startDoor,
+  stopWorkers,
+  targetOf,
+} from "./helpers/runtimes.js";
 
 const TOKEN = "every-door-token";
 const ENV = { MCP_DIR_AUTH_TOKEN: TOKEN };
@@ -44,20 +49,15 @@ function errorOf(body: string): { code: number; message: string } {
   return (JSON.parse(body) as { error: { code: number; message: string } }).error;
 }
 
-let outRoot: string;
-
+/** example-server built for every target a door runs, side by side (once per worker: see buildExample). */
 beforeAll(async () => {
-  outRoot = await createServerDir({});
   const targets = new Set(DOORS.map(targetOf).filter((target) => target !== undefined));
-  await Promise.all(
-    [...targets].map((target) => build(EXAMPLE_SERVER, join(outRoot, target), target)),
-  );
+  await Promise.all([...targets].map(builtExample));
 });
 
 afterAll(async () => {
   await stopAll();
   await stopWorkers();
-  await removeServerDirs();
 });
 
 describe.each(DOORS)("the HTTP door of %s", (door: Door) => {
@@ -69,7 +69,7 @@ describe.each(DOORS)("the HTTP door of %s", (door: Door) => {
     const target = targetOf(door);
     url = await startDoor(
       door,
-      { dir: EXAMPLE_SERVER, out: target === undefined ? "" : join(outRoot, target) },
+      { dir: EXAMPLE_SERVER, out: target === undefined ? "" : await builtExample(target) },
       ENV,
     );
     host = new URL(url).host;

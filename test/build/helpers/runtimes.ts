@@ -7,9 +7,10 @@
  */
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import {
   type CliProcess,
+  EXAMPLE_SERVER,
   REPO_ROOT,
   runCli,
   spawnProgram,
@@ -37,6 +38,42 @@ export async function build(dir: string, out: string, target: Target): Promise<v
   const built = await runCli(["build", dir, "--out", out, "--target", target]);
   expect(built.stderr).toBe("");
   expect(built.code).toBe(0);
+}
+
+/** What `mcp-dir build` of example-server for a target said, and where it wrote. */
+export interface ExampleBuild {
+  out: string;
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const exampleBuilds = new Map<Target, Promise<ExampleBuild>>();
+
+/**
+ * `mcp-dir build example-server --target <target>`, run once per worker
+ * process: the files of a worker share it (isolate is off), in the run's
+ * shared folder (removed after the run). Only for what runs or reads a build:
+ * nothing may write into its folder.
+ */
+export function buildExample(target: Target): Promise<ExampleBuild> {
+  let built = exampleBuilds.get(target);
+  if (built === undefined) {
+    const out = join(inject("sharedFolder"), `example-server-${process.pid}`, target);
+    built = runCli(["build", EXAMPLE_SERVER, "--out", out, "--target", target]).then(
+      ({ code, stdout, stderr }) => ({ out, code, stdout, stderr }),
+    );
+    exampleBuilds.set(target, built);
+  }
+  return built;
+}
+
+/** buildExample's folder; fails the test if the build did. */
+export async function builtExample(target: Target): Promise<string> {
+  const built = await buildExample(target);
+  expect(built.stderr).toBe("");
+  expect(built.code).toBe(0);
+  return built.out;
 }
 
 /** The target a door runs a bundle built for; `serve` runs the directory itself. */
