@@ -78,13 +78,16 @@ const serveBuilt = (target: Target, out: string) =>
   );
 
 let outRoot: string;
+/** `serve example-server --http`, which every build is compared with: the cases only read. */
+let servedUrl: string;
 let reference: Record<string, unknown>[];
 
 beforeAll(async () => {
   outRoot = await createServerDir({});
+  servedUrl = (await startCli(["serve", EXAMPLE_SERVER, "--http", "--port", "0"])).url;
   const served = await connectClient(
     "v2 pinned to 2026-07-28",
-    { url: (await startCli(["serve", EXAMPLE_SERVER, "--http", "--port", "0"])).url },
+    { url: servedUrl },
     { capabilities: SHOWS_VIEWS },
   );
   reference = [];
@@ -137,7 +140,7 @@ describe("a build's other ways in", () => {
     // 2025-11-25 lists which tools run as tasks, as 2026-07-28 does not: compare with serve's list at 2025.
     const served = await connectClient(
       "v1 at 2025-11-25",
-      { url: (await startCli(["serve", EXAMPLE_SERVER, "--http", "--port", "0"])).url },
+      { url: servedUrl },
       { capabilities: SHOWS_VIEWS },
     );
     expect(shared(await client.listTools())).toEqual(shared(await served.listTools()));
