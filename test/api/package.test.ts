@@ -13,26 +13,39 @@ afterAll(async () => {
   await Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-/** `npm pack` of this repository's dist (as built by `npm test`), unpacked into a temporary folder. */
-async function packAndUnpack(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "mcp-dir-pack-"));
-  temporary.push(dir);
-  const { stdout } = await run(
-    "npm",
-    ["pack", "--json", "--ignore-scripts", "--pack-destination", dir],
-    { cwd: ROOT },
-  );
-  const [pack] = JSON.parse(stdout) as [{ filename: string }];
-  await run("tar", ["-xzf", join(dir, pack.filename), "-C", dir]);
-  return join(dir, "package");
+interface Packed {
+  /** What `npm pack --json` says of the package: its name and every file it holds. */
+  pack: { name: string; filename: string; files: { path: string }[] };
+  /** The tarball unpacked, as an install would see it. */
+  unpacked: string;
+}
+
+let packed: Promise<Packed> | undefined;
+
+/**
+ * `npm pack` of this repository's dist (as built by `npm test`), unpacked into a
+ * temporary folder: run once for the file, as the cases only read it (npm names
+ * the same files in a pack as in a dry run of it).
+ */
+function packAndUnpack(): Promise<Packed> {
+  packed ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcp-dir-pack-"));
+    temporary.push(dir);
+    const { stdout } = await run(
+      "npm",
+      ["pack", "--json", "--ignore-scripts", "--pack-destination", dir],
+      { cwd: ROOT },
+    );
+    const [pack] = JSON.parse(stdout) as [Packed["pack"]];
+    await run("tar", ["-xzf", join(dir, pack.filename), "-C", dir]);
+    return { pack, unpacked: join(dir, "package") };
+  })();
+  return packed;
 }
 
 describe("the published package", () => {
   it("packs dist, README, LICENSE and package.json, and nothing else", async () => {
-    const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
-      cwd: ROOT,
-    });
-    const [pack] = JSON.parse(stdout) as [{ name: string; files: { path: string }[] }];
+    const { pack } = await packAndUnpack();
     expect(pack.name).toBe("mcp-dir");
     const tops = new Set(pack.files.map((file) => file.path.split("/")[0]));
     expect([...tops].sort()).toEqual(["LICENSE", "README.md", "dist", "package.json"]);
@@ -49,10 +62,7 @@ describe("the published package", () => {
   });
 
   it("packs every file its exports name, mcp-dir/otel's with its types", async () => {
-    const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
-      cwd: ROOT,
-    });
-    const [pack] = JSON.parse(stdout) as [{ files: { path: string }[] }];
+    const { pack } = await packAndUnpack();
     const paths = new Set(pack.files.map((file) => file.path));
     const manifest = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as {
       exports: Record<string, string | Record<string, string>>;
@@ -69,7 +79,7 @@ describe("the published package", () => {
   });
 
   it("runs no script when it is installed", async () => {
-    const unpacked = await packAndUnpack();
+    const { unpacked } = await packAndUnpack();
     const manifest = JSON.parse(await readFile(join(unpacked, "package.json"), "utf8")) as {
       scripts: Record<string, string>;
     };
