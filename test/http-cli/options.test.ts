@@ -4,7 +4,7 @@
  * exact messages.
  */
 import { request } from "node:http";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import {
   type CliServer,
@@ -22,12 +22,27 @@ afterAll(async () => {
   await removeServerDirs();
 });
 
-const SERVE = ["serve", "example-server", "--http", "--port", "0"];
+/**
+ * What the flags' cases serve: two Markdown prompts, quick to load (no
+ * TypeScript to transform, no view to build). They are about the flags, not
+ * about what is served; the first case, which counts example-server's tools,
+ * serves example-server.
+ */
+let small: string;
+beforeAll(async () => {
+  small = await createServerDir({
+    "prompts/hello.md": "Say hello\n",
+    "prompts/goodbye.md": "Say goodbye\n",
+  });
+});
+
+/** `serve <small> --http --port 0` and `flags`. */
+const serve = (...flags: string[]) => ["serve", small, "--http", "--port", "0", ...flags];
 
 let plain: Promise<CliServer> | undefined;
 /** `serve --http` with no option: started once, for the cases that only send it requests. */
 const plainServer = () => {
-  plain ??= startCli(SERVE);
+  plain ??= startCli(serve());
   return plain;
 };
 
@@ -78,7 +93,15 @@ async function withHost(url: string, host: string): Promise<number> {
 
 describe("--auth-token", () => {
   it("refuses a request without the token with 401 and an RFC 9728 challenge; the SDK client with it gets in", async () => {
-    const server = await startCli([...SERVE, "--auth-token", "s3cret-flag"]);
+    const server = await startCli([
+      "serve",
+      "example-server",
+      "--http",
+      "--port",
+      "0",
+      "--auth-token",
+      "s3cret-flag",
+    ]);
     const metadataUrl = `${server.origin}/.well-known/oauth-protected-resource/mcp`;
 
     const without = await initializeWith(server.url);
@@ -120,7 +143,7 @@ describe("--auth-token", () => {
   });
 
   it("comes from MCP_DIR_AUTH_TOKEN when the flag is not given", async () => {
-    const server = await startCli(SERVE, { env: { MCP_DIR_AUTH_TOKEN: "s3cret-env" } });
+    const server = await startCli(serve(), { env: { MCP_DIR_AUTH_TOKEN: "s3cret-env" } });
     expect((await initializeWith(server.url)).status).toBe(401);
     expect((await initializeWith(server.url, { authorization: "Bearer s3cret-env" })).status).toBe(
       200,
@@ -133,7 +156,7 @@ describe("--auth-token", () => {
   });
 
   it("the flag wins over the environment", async () => {
-    const server = await startCli([...SERVE, "--auth-token", "from-flag"], {
+    const server = await startCli(serve("--auth-token", "from-flag"), {
       env: { MCP_DIR_AUTH_TOKEN: "from-env" },
     });
     expect((await initializeWith(server.url, { authorization: "Bearer from-env" })).status).toBe(
@@ -155,7 +178,7 @@ describe("--auth-token", () => {
 
 describe("--path and --host", () => {
   it("--path moves the endpoint; the banner says where, and the old path is 404", async () => {
-    const server = await startCli([...SERVE, "--path", "/team/mcp"]);
+    const server = await startCli(serve("--path", "/team/mcp"));
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/team\/mcp$/);
     const { client } = await connect(server.url);
     expect((await client.listPrompts()).prompts).toHaveLength(2);
@@ -181,7 +204,7 @@ describe("--path and --host", () => {
   });
 
   it("--host names the interface; the banner's URL uses it", async () => {
-    const server = await startCli([...SERVE, "--host", "localhost"]);
+    const server = await startCli(serve("--host", "localhost"));
     expect(server.url).toMatch(/^http:\/\/localhost:\d+\/mcp$/);
     const { client } = await connect(server.url);
     expect(await client.ping()).toEqual({});
@@ -190,7 +213,7 @@ describe("--path and --host", () => {
 
 describe("beyond loopback", () => {
   it("--host 0.0.0.0 without a token is refused: exit 1, saying what to do", async () => {
-    expect(await runCli([...SERVE, "--host", "0.0.0.0"])).toEqual({
+    expect(await runCli(serve("--host", "0.0.0.0"))).toEqual({
       code: 1,
       signal: null,
       stdout: "",
@@ -200,12 +223,7 @@ describe("beyond loopback", () => {
   });
 
   it("--allow-unauthenticated-remote serves it open, and still refuses a rebound page", async () => {
-    const server = await startCli([
-      ...SERVE,
-      "--host",
-      "0.0.0.0",
-      "--allow-unauthenticated-remote",
-    ]);
+    const server = await startCli(serve("--host", "0.0.0.0", "--allow-unauthenticated-remote"));
     const { port } = new URL(server.url);
     expect(await withHost(server.url, `mcp.example.com:${port}`)).toBe(200);
     const rebound = await initializeRaw(server.url, {
@@ -223,7 +241,7 @@ describe("beyond loopback", () => {
   });
 
   it("with MCP_DIR_AUTH_TOKEN, --host 0.0.0.0 serves and wants the token", async () => {
-    const server = await startCli([...SERVE, "--host", "0.0.0.0"], {
+    const server = await startCli(serve("--host", "0.0.0.0"), {
       env: { MCP_DIR_AUTH_TOKEN: "s3cret" },
     });
     expect((await initializeWith(server.url)).status).toBe(401);
@@ -236,7 +254,7 @@ describe("beyond loopback", () => {
 
 describe("--max-sessions", () => {
   it("answers one initialize too many with 503 and how to raise the bound", async () => {
-    const server = await startCli([...SERVE, "--max-sessions", "1"]);
+    const server = await startCli(serve("--max-sessions", "1"));
     expect((await initializeWith(server.url)).status).toBe(200);
     expect(await initializeWith(server.url)).toEqual({
       status: 503,
@@ -367,7 +385,7 @@ mcp-dir: 1 problem in ${dir}; fix it and run again
   it("a port already in use: says so and exits 1", async () => {
     const first = await plainServer();
     const { port } = new URL(first.url);
-    expect(await runCli(["serve", "example-server", "--http", "--port", port])).toEqual({
+    expect(await runCli(["serve", small, "--http", "--port", port])).toEqual({
       code: 1,
       signal: null,
       stdout: "",
