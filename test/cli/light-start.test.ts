@@ -30,10 +30,29 @@ function sourcesOf(distFile: string): string[] {
   return [...entry, ...named.map((comment) => comment.slice(3))];
 }
 
-/** The modules `mcp-dir <args>` loads: packages' files, and mcp-dir's own sources (src/...). */
-async function modulesLoadedBy(
+const recorded = new Map<string, Promise<{ code: number | null; loaded: string[] }>>();
+
+/**
+ * The modules `mcp-dir <args>` loads: packages' files, and mcp-dir's own sources (src/...).
+ * Each command line (with its environment) runs once for the file: two cases that look at
+ * what one command loads read one record.
+ */
+function modulesLoadedBy(
   args: string[],
   env: Record<string, string> = {},
+): Promise<{ code: number | null; loaded: string[] }> {
+  const key = JSON.stringify([args, env]);
+  let loads = recorded.get(key);
+  if (loads === undefined) {
+    loads = recordLoads(args, env);
+    recorded.set(key, loads);
+  }
+  return loads;
+}
+
+async function recordLoads(
+  args: string[],
+  env: Record<string, string>,
 ): Promise<{ code: number | null; loaded: string[] }> {
   const record = join(scratch, `loads-${runs++}.txt`);
   const { code } = await runCli(args, {
