@@ -24,9 +24,16 @@ const FIRST_LINES: Record<string, string> = {
   init: "Usage: mcp-dir init [dir] [--view]",
 };
 
+let mainHelp: ReturnType<typeof runCli> | undefined;
+/** `mcp-dir --help`, run once for the two cases that read it. */
+const help = () => {
+  mainHelp ??= runCli(["--help"]);
+  return mainHelp;
+};
+
 describe("mcp-dir --help and --version", () => {
   it("lists every command with a one-line summary", async () => {
-    const { code, stdout, stderr } = await runCli(["--help"]);
+    const { code, stdout, stderr } = await help();
     expect(code).toBe(0);
     expect(stderr).toBe("");
     expect(stdout).toBe(`mcp-dir ${VERSION}: MCP servers by file-system convention
@@ -51,7 +58,7 @@ Options:
   });
 
   it("has a row in the README's CLI table for each command it lists", async () => {
-    const { stdout } = await runCli(["--help"]);
+    const { stdout } = await help();
     const listed = stdout
       .split("Commands:\n")[1]
       ?.split("\n\n")[0]
