@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectToDirectory } from "../helpers/directory-client.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { type CliConnection, connectToServe, stopAll } from "./helpers/cli.js";
+import { closeSdkClients, type SdkConnection } from "../server/helpers/sdk-client.js";
 
 const FILES = {
   "tools/object-text.ts": `import { defineTool } from "mcp-dir";
@@ -23,12 +24,12 @@ export default defineResource({ uri: "memo://nothing", read: () => undefined });
 };
 
 describe("content that breaks the protocol's shapes never leaves the server", () => {
-  let connection: CliConnection;
+  let connection: SdkConnection;
   beforeAll(async () => {
-    connection = await connectToServe(await createServerDir(FILES));
+    connection = await connectToDirectory(await createServerDir(FILES));
   });
   afterAll(async () => {
-    await stopAll();
+    await closeSdkClients();
     await removeServerDirs();
   });
 

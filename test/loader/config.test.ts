@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { formatProblem, formatWarning, loadDirectory } from "../../src/loader/index.js";
-import { connectToServe, stopAll } from "../cli/helpers/cli.js";
+import { connectToDirectory } from "../helpers/directory-client.js";
+import { closeSdkClients } from "../server/helpers/sdk-client.js";
 import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
 
 afterAll(async () => {
-  await stopAll();
+  await closeSdkClients();
   await removeServerDirs();
 });
 
@@ -54,7 +55,7 @@ export default defineConfig({
       http: { port: 8080, path: "/mcp" },
       file: "mcp-dir.config.ts",
     });
-    const { client } = await connectToServe(dir);
+    const { client } = await connectToDirectory(dir);
     expect(client.getServerVersion()).toEqual({
       name: "configured",
       version: "3.0.0",

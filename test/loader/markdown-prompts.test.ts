@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatProblem, formatWarning, loadDirectory, loadFile } from "../../src/loader/index.js";
-import { type CliConnection, connectToServe, stopAll } from "../cli/helpers/cli.js";
+import { connectToDirectory } from "../helpers/directory-client.js";
+import { closeSdkClients, type SdkConnection } from "../server/helpers/sdk-client.js";
 import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
 
 afterAll(async () => {
-  await stopAll();
+  await closeSdkClients();
   await removeServerDirs();
 });
 
@@ -25,14 +26,14 @@ Blockers: {{blockers}}
 `;
 
 describe("a Markdown prompt served to a real client", () => {
-  let connection: CliConnection;
+  let connection: SdkConnection;
 
   beforeAll(async () => {
     const dir = await createServerDir({
       "prompts/standup.md": STANDUP,
       "prompts/team/plain.md": "Say hello to the team.\n",
     });
-    connection = await connectToServe(dir);
+    connection = await connectToDirectory(dir);
   });
 
   it("lists it with the title, description and arguments of its front matter", async () => {

@@ -1,11 +1,12 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliConnection, connectToServe, stopAll } from "../cli/helpers/cli.js";
+import { connectToDirectory } from "../helpers/directory-client.js";
+import { closeSdkClients, type SdkConnection } from "../server/helpers/sdk-client.js";
 import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
 
 afterAll(async () => {
-  await stopAll();
+  await closeSdkClients();
   await removeServerDirs();
 });
 
@@ -14,7 +15,7 @@ const BINARY = new Uint8Array([0, 159, 146, 150, 255]);
 
 describe("static files under resources/, through a real client", () => {
   let dir: string;
-  let connection: CliConnection;
+  let connection: SdkConnection;
 
   beforeAll(async () => {
     dir = await createServerDir({
@@ -27,7 +28,7 @@ describe("static files under resources/, through a real client", () => {
       "resources/status.ts":
         'export default { uri: "status://now", description: "Code, not a static file", read: () => "up" };\n',
     });
-    connection = await connectToServe(dir);
+    connection = await connectToDirectory(dir);
   });
 
   it("lists each with a file:/// URI from its path, a mime type by extension, its size, name and title", async () => {

@@ -8,11 +8,14 @@ import { mkdir, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scanDirectory } from "../../src/loader/index.js";
-import { type CliConnection, connectToServe, runCli, stopAll } from "../cli/helpers/cli.js";
+import { runCli, stopAll } from "../cli/helpers/cli.js";
+import { connectToDirectory } from "../helpers/directory-client.js";
+import { closeSdkClients, type SdkConnection } from "../server/helpers/sdk-client.js";
 import { createEmptyDir, createServerDir, removeServerDirs } from "./helpers/server-dir.js";
 
 afterAll(async () => {
   await stopAll();
+  await closeSdkClients();
   await removeServerDirs();
 });
 
@@ -36,11 +39,11 @@ async function serverWithLinks(): Promise<string> {
 
 describe("symbolic links under the definition folders", () => {
   let dir: string;
-  let connection: CliConnection;
+  let connection: SdkConnection;
 
   beforeAll(async () => {
     dir = await serverWithLinks();
-    connection = await connectToServe(dir);
+    connection = await connectToDirectory(dir);
   });
 
   it("mcp-dir check warns about each link it skips, naming it and why, and does not fail", async () => {

@@ -84,6 +84,18 @@ export async function connectSdkInMemory(
       stderr.push(text);
     },
   });
+  return connectSdkTo(server, options, stderr);
+}
+
+/**
+ * The same client connected in memory to `server`, made in this process (a
+ * directory loaded with loadServer, say); closeSdkClients closes the server too.
+ */
+export async function connectSdkTo(
+  server: McpServer,
+  options: Omit<ConnectOptions, "env"> = {},
+  stderr = new Inbox<string>(),
+): Promise<SdkConnection> {
   const client = new Client(
     { name: "sdk-test-client", version: "9.9.9" },
     {
