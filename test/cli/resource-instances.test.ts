@@ -1,37 +1,53 @@
 /**
  * A URI template may list its current instances: resources/list shows them
- * after the fixed resources, in both eras, asked for at each list.
+ * after the fixed resources, in both eras, asked for at each list. The
+ * directory is loaded in this process, as serve loads it: the official v1
+ * client over an in-memory pair, raw 2026-07-28 requests over stdio's
+ * transport.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadServer } from "../../src/loader/index.js";
+import { connectToDirectory } from "../helpers/directory-client.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { killRawClients, RawClient } from "../server/helpers/raw-client.js";
-import { type CliConnection, connectToServe, stopAll } from "./helpers/cli.js";
+import { closeSdkClients, type SdkConnection } from "../server/helpers/sdk-client.js";
 
-describe("a template that lists its instances", () => {
-  let connection: CliConnection;
-  let dir: string;
-  beforeAll(async () => {
-    dir = await createServerDir({
-      "resources/readme.ts": `import { defineResource } from "mcp-dir";
+/** A raw client of `dir`, loaded in this process, over stdio's transport. */
+async function rawClientOf(dir: string): Promise<RawClient> {
+  const { server, problems } = await loadServer(dir);
+  expect(problems).toEqual([]);
+  return RawClient.serving(server);
+}
+
+const FILES = {
+  "resources/readme.ts": `import { defineResource } from "mcp-dir";
 export default defineResource({ uri: "docs://readme", read: () => "read me" });`,
-      "resources/users.ts": `import { defineResource } from "mcp-dir";
+  "resources/users.ts": `import { defineResource } from "mcp-dir";
 export default defineResource({
   uriTemplate: "users://{id}",
   mimeType: "text/plain",
   read: ({ params }) => "user " + params.id,
   list: () => [{ uri: "users://ada", title: "Ada" }, { uri: "users://alan", name: "alan" }],
 });`,
-      "resources/broken.ts": `import { defineResource } from "mcp-dir";
+};
+
+/** A template of orders whose list is `list` (JavaScript). */
+const orders = (list: string) => `import { defineResource } from "mcp-dir";
 export default defineResource({
   uriTemplate: "orders://{id}",
   read: () => "order",
-  list: () => (process.env.BREAK_LIST ? [{ uri: "users://ada" }] : []),
-});`,
-    });
-    connection = await connectToServe(dir);
+  list: () => ${list},
+});`;
+
+describe("a template that lists its instances", () => {
+  let connection: SdkConnection;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await createServerDir({ ...FILES, "resources/broken.ts": orders("[]") });
+    connection = await connectToDirectory(dir);
   });
   afterAll(async () => {
-    await stopAll();
+    await closeSdkClients();
     await killRawClients();
     await removeServerDirs();
   });
@@ -45,7 +61,7 @@ export default defineResource({
   });
 
   it("lists them to a 2026-07-28 client too, with the caching hints", async () => {
-    const client = RawClient.cli(["serve", dir]);
+    const client = await rawClientOf(dir);
     const { result } = await client.request("resources/list", {
       _meta: {
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -61,7 +77,12 @@ export default defineResource({
   });
 
   it("fails the list, naming the template, when an entry is not one of its URIs", async () => {
-    const client = RawClient.cli(["serve", dir], { BREAK_LIST: "1" });
+    // The same files, but for the list of orders: an entry that is not one of its URIs.
+    const broken = await createServerDir({
+      ...FILES,
+      "resources/broken.ts": orders('[{ uri: "users://ada" }]'),
+    });
+    const client = await rawClientOf(broken);
     await client.initialize("2025-11-25");
     expect((await client.request("resources/list", {})).error).toEqual({
       code: -32603,

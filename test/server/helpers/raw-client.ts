@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { PassThrough, type Readable, type Writable } from "node:stream";
-import { serveStdio } from "../../../src/index.js";
+import { type McpServer, serveStdio } from "../../../src/index.js";
 import {
   type FixtureOptions,
   startFixtureServer,
@@ -102,8 +102,26 @@ export class RawClient {
       warn: (m) => stderr(`[mcp-dir] ${m}\n`),
       report: (line) => stderr(line),
     });
-    return new RawClient((write) => {
+    return RawClient.overStreams(server, (write) => {
       stderr = write;
+    });
+  }
+
+  /**
+   * Serves `server` (a directory loaded in this process, say) as inProcess
+   * serves the fixture: over stdio's transport, through a pair of streams; the
+   * server is closed when the input ends. `stderr` stays empty.
+   */
+  static serving(server: McpServer): RawClient {
+    return RawClient.overStreams(server, () => {});
+  }
+
+  private static overStreams(
+    server: McpServer,
+    onStderr: (write: (text: string) => void) => void,
+  ): RawClient {
+    return new RawClient((write) => {
+      onStderr(write);
       const stdin = new PassThrough();
       const stdout = new PassThrough();
       const served = serveStdio(server, { input: stdin, output: stdout });
