@@ -12,7 +12,7 @@ import { type RedisServer, startRedis, stopAllRedis } from "../helpers/redis-ser
 import { type CliServer, connect, saveFile, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { Inbox } from "../server/helpers/inbox.js";
-import { listenTo, REPLICATED_SERVER, startPair, startReplica } from "./fixture.js";
+import { listenTo, REPLICATED_SERVER, startReplica } from "./fixture.js";
 
 let redis: RedisServer;
 let dir: string;
@@ -26,12 +26,22 @@ afterAll(async () => {
   await removeServerDirs();
 });
 
+let served: Promise<CliServer> | undefined;
+/**
+ * A `serve` replica, started once for both cases: the first has it announce an
+ * update, the second listens to it on a stream of its own; neither changes it.
+ */
+const servingReplica = () => {
+  served ??= startReplica(dir, redis.url);
+  return served;
+};
+
 const touch = (replica: CliServer) =>
   httpTaskWire(replica.url).request("tools/call", { name: "touch", arguments: {} });
 
 describe("replicas sharing Redis", () => {
   it("carry a resource update announced on one to the listen streams and 2025 sessions of the other", async () => {
-    const [a, b] = await startPair(dir, redis.url);
+    const [a, b] = await Promise.all([servingReplica(), startReplica(dir, redis.url)]);
     const stream = await listenTo(b.url, { resourceSubscriptions: ["memo://board"] });
     const { client } = await connect(b.url);
     const updates = new Inbox<string>();
@@ -51,10 +61,10 @@ describe("replicas sharing Redis", () => {
   });
 
   it("keep a reload to the replica whose files changed", async () => {
-    const [developing, serving] = (await Promise.all([
+    const [developing, serving] = await Promise.all([
       startReplica(dir, redis.url, "dev"),
-      startReplica(dir, redis.url),
-    ])) as [CliServer, CliServer];
+      servingReplica(),
+    ]);
     const filter = { toolsListChanged: true, resourceSubscriptions: ["memo://board"] };
     const [own, other] = await Promise.all([
       listenTo(developing.url, filter),
