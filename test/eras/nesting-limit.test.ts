@@ -5,7 +5,13 @@
  * Both eras, over stdio and HTTP, to the real CLI.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSession, postHeaders, startCli, stopAll } from "../http-cli/helpers.js";
+import {
+  type CliServer,
+  openSession,
+  postHeaders,
+  startCli,
+  stopAll,
+} from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { type Json, killRawClients, RawClient } from "../server/helpers/raw-client.js";
 import { ASKING_SERVER } from "./helpers/asking-server.js";
@@ -40,6 +46,13 @@ type Era = "2025-11-25" | "2026-07-28";
 /** Sends one tools/call of `name` as text, in an era; resolves with the response to `id`. */
 type Send = (text: string, id: number, name: string) => Promise<Json>;
 
+let served: Promise<CliServer> | undefined;
+/** `serve --http` of the directory, started once: both eras' HTTP rows reach it, as clients of one server. */
+function httpServer(dir: string): Promise<CliServer> {
+  served ??= startCli(["serve", dir, "--http", "--port", "0"]);
+  return served;
+}
+
 async function over(transport: "stdio" | "http", era: Era, dir: string): Promise<Send> {
   if (transport === "stdio") {
     const client = RawClient.cli(["serve", dir]);
@@ -50,7 +63,7 @@ async function over(transport: "stdio" | "http", era: Era, dir: string): Promise
       return client.response(id, since);
     };
   }
-  const { url } = await startCli(["serve", dir, "--http", "--port", "0"]);
+  const { url } = await httpServer(dir);
   const session =
     era === "2025-11-25" ? await openSession(url, { capabilities: CAPABILITIES }) : "";
   return async (text, _id, name) => {

@@ -4,11 +4,11 @@
  * raw, and what comes back is asserted as sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCli, stopAll } from "../http-cli/helpers.js";
+import { type CliServer, startCli, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { type Json, killRawClients } from "../server/helpers/raw-client.js";
 import { TASK_SERVER } from "./helpers/task-server.js";
-import { TASKS, type TaskWire, taskWire } from "./helpers/task-wire.js";
+import { httpTaskWire, TASKS, type TaskWire, taskWire } from "./helpers/task-wire.js";
 
 const SERVER_INFO = { "io.modelcontextprotocol/serverInfo": { name: "tasks", version: "1.0.0" } };
 const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -22,6 +22,13 @@ const MISSING_EXTENSION = {
 };
 
 let dir: string;
+let served: Promise<CliServer> | undefined;
+/** `serve --http` of the directory, started once: the HTTP row and the header case reach it alike. */
+const httpServer = () => {
+  served ??= startCli(["serve", dir, "--http", "--port", "0"]);
+  return served;
+};
+
 beforeAll(async () => {
   dir = await createServerDir(TASK_SERVER);
 });
@@ -34,7 +41,10 @@ afterAll(async () => {
 describe.each(["stdio", "http"] as const)("tasks over %s", (transport) => {
   let wire: TaskWire;
   beforeAll(async () => {
-    wire = await taskWire(transport, dir);
+    wire =
+      transport === "http"
+        ? httpTaskWire((await httpServer()).url)
+        : await taskWire(transport, dir);
   });
 
   const call = async (name: string, args: Json = {}) => {
@@ -249,7 +259,7 @@ describe.each(["stdio", "http"] as const)("tasks over %s", (transport) => {
 
 describe("tasks over HTTP headers", () => {
   it("refuses a tasks/get whose Mcp-Name is not its taskId", async () => {
-    const { url } = await startCli(["serve", dir, "--http", "--port", "0"]);
+    const { url } = await httpServer();
     const response = await fetch(url, {
       method: "POST",
       headers: {
