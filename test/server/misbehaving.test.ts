@@ -9,7 +9,8 @@ describe("misbehaving definitions", () => {
   let client: RawClient;
 
   beforeAll(async () => {
-    ({ client } = await RawClient.initialized("2025-11-25", {}, { FIXTURE_EXTRAS: "1" }));
+    // stdio's transport in this process: what the server says (warn) and the handlers report is in `stderr`.
+    ({ client } = await RawClient.initializedInProcess("2025-11-25", {}, { extras: true }));
   });
   afterAll(killRawClients);
 
