@@ -145,17 +145,20 @@ export class ReloadableModules {
     // the rest are transformed ahead, together; one new file in a cached folder is not worth it.
     const missesBefore = speculation?.misses ?? 0;
     let loaded = 0;
-    let ahead = false;
+    /** With transforms ahead: for each file of `rest`, when its transform is ready. */
+    let transformed: Promise<void>[] | undefined;
     const wantsAhead = () => {
       const misses = (speculation?.misses ?? 0) - missesBefore;
-      return !ahead && misses >= 2 && misses * 2 >= loaded;
+      return transformed === undefined && misses >= 2 && misses * 2 >= loaded;
     };
     try {
       while (rest.length > 0) {
+        // Files load while esbuild transforms those after them: each batch is what is ready.
+        const batch = transformed ? await readyPrefix(transformed) : rest.length;
         const outcomes = guardTopLevel(() =>
           timed(() =>
             runEachBefore(
-              rest,
+              rest.slice(0, batch),
               ms,
               (path) => asFile(path, () => toNamespace(this.requireWithStack(path))),
               (outcome) => {
@@ -179,11 +182,10 @@ export class ReloadableModules {
         const last = outcomes.at(-1);
         const needed = last?.ok === false && isNeed(last.error) ? last.error : undefined;
         // The file that waited for its package, or for the compiler, is loaded again.
-        rest = rest.slice(needed ? outcomes.length - 1 : outcomes.length);
-        if (wantsAhead()) {
-          ahead = true;
-          await speculation?.ahead(rest);
-        }
+        const done = needed ? outcomes.length - 1 : outcomes.length;
+        rest = rest.slice(done);
+        transformed = transformed?.slice(done);
+        if (wantsAhead()) transformed = speculation?.ahead(rest);
         if (needed instanceof CompilerNeeded) {
           speculation?.startCompiler();
         } else if (needed) {
@@ -362,6 +364,22 @@ function isEmptyObject(value: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * How many of the first files are ready to load: at least the first (waited
+ * for), and every one after it whose transform has already come.
+ */
+async function readyPrefix(transformed: readonly Promise<void>[]): Promise<number> {
+  await transformed[0];
+  let count = 1;
+  const pending = Symbol();
+  while (count < transformed.length) {
+    // A settled promise answers a race before the pending marker does.
+    if ((await Promise.race([transformed[count], pending])) === pending) break;
+    count++;
+  }
+  return count;
 }
 
 /** What a load of a file waits for, outside its timer, before it loads the file again. */

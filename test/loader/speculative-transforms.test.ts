@@ -40,6 +40,26 @@ describe("a first load without a transform cache", () => {
     }
   });
 
+  it("loads files while esbuild transforms those after them, each as a load one by one does", async () => {
+    // More files than are transformed at once, so some load while the rest are transformed;
+    // among them one that needs a package not yet imported, and one whose options differ.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 80; i++)
+      files[`tools/t${String(i).padStart(2, "0")}.ts`] = tool(`"tool ${i}"`);
+    files["tools/t40.ts"] = tool('"at " + new URL(import.meta.url).pathname.split("/").pop()');
+    files["tools/t50.ts"] = `import { defineTool } from "mcp-dir";
+import { z } from "zod/v3";
+export default defineTool({ description: "zod 3", input: { n: z.number() }, handler: ({ n }: { n: number }) => String(n) });
+`;
+    const dir = await createServerDir(files);
+    const cold = await runCli(["list", dir], COLD);
+    expect(cold).toEqual(await runCli(["list", dir]));
+    expect(cold.code).toBe(0);
+    for (const description of ["tool 0", "tool 39", "at t40.ts", "zod 3", "tool 79"]) {
+      expect(cold.stdout).toContain(description);
+    }
+  });
+
   it("reports a file that does not compile, and where, as a load one by one does", async () => {
     const dir = await createServerDir({
       "tools/a.ts": tool('"a"'),
