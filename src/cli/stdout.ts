@@ -1,24 +1,18 @@
+import { stdoutGuard } from "../transports/stdout-guard.js";
 import { exitProcess } from "./exit-process.js";
 
 /**
  * Author code may write to stdout (console.log) while it loads or runs. For a
  * stdio server stdout is the protocol channel, and for `list --json` it is the
  * result, so while author code runs its output goes to stderr. Returns the
- * function that puts stdout back.
+ * function that ends this diversion (stdout is back once no one holds it).
  */
 export function divertStdout(): () => void {
-  const stdout = process.stdout;
-  const original = stdout.write;
-  stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
-  return () => {
-    stdout.write = original;
-  };
+  return stdoutGuard().hold();
 }
 
-function writeLine(stream: NodeJS.WriteStream, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    stream.write(text.endsWith("\n") ? text : `${text}\n`, () => resolve());
-  });
+function line(text: string): string {
+  return text.endsWith("\n") ? text : `${text}\n`;
 }
 
 let readerMayLeave = false;
@@ -33,10 +27,12 @@ export function printOut(text: string): Promise<void> {
       exitProcess(0);
     });
   }
-  return writeLine(process.stdout, text);
+  return new Promise((resolve) => stdoutGuard().write(line(text), resolve));
 }
 
 /** Logs, banners and errors. */
 export function printError(text: string): Promise<void> {
-  return writeLine(process.stderr, text);
+  return new Promise((resolve) => {
+    process.stderr.write(line(text), () => resolve());
+  });
 }

@@ -9,6 +9,7 @@ import {
   parseMessage,
 } from "../jsonrpc/index.js";
 import type { McpServer, MessageReceiver, Transport } from "../server/index.js";
+import { stdoutGuard } from "./stdout-guard.js";
 
 /** The longest delay a timer takes: its ticks do nothing, it only keeps the process alive. */
 const HOLD_OPEN_MS = 2 ** 31 - 1;
@@ -106,28 +107,28 @@ export class StdioTransport implements Transport {
   }
 }
 
-/**
- * Routes everything author code writes to stdout (console.log included) to
- * stderr, and returns the real stdout writer for protocol messages only.
- */
-function claimStdout(): (text: string) => void {
-  const stdout = process.stdout;
-  const writeProtocol = stdout.write.bind(stdout);
-  const toStderr = process.stderr.write.bind(process.stderr) as typeof stdout.write;
-  stdout.write = toStderr;
-  return (text) => {
-    writeProtocol(text);
-  };
-}
-
 /** Serves `server` over stdin/stdout until stdin closes and what it asked is answered. */
 export async function serveStdio(server: McpServer, options: StdioOptions = {}): Promise<void> {
   const input = options.input ?? process.stdin;
-  const output = options.output;
-  const write = output ? (text: string) => void output.write(text) : claimStdout();
+  const { output } = options;
+  let write: (text: string) => void;
+  let release: (() => void) | undefined;
+  if (output) {
+    write = (text) => void output.write(text);
+  } else {
+    // While serving, everything else written to stdout (author code's console.log
+    // included) goes to stderr: stdout carries protocol messages only.
+    const guard = stdoutGuard();
+    release = guard.hold();
+    write = (text) => guard.write(text);
+  }
   const transport = new StdioTransport(input, write);
   // A client that goes away closes the pipe: end the session instead of crashing on EPIPE.
   (output ?? process.stdout).once("error", () => void transport.close());
   server.connect(transport);
-  await transport.closed;
+  try {
+    await transport.closed;
+  } finally {
+    release?.();
+  }
 }
