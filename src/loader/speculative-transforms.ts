@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type * as Esbuild from "esbuild";
 import { NodeModule } from "./node-module.js";
+import { TsxTransformMemory } from "./tsx-transform-memory.js";
 
 type TransformOptions = Esbuild.TransformOptions;
 type TransformResult = Esbuild.TransformResult;
@@ -57,12 +58,15 @@ export class Speculation {
   private compilerRunning = false;
   /** True while a load timer runs (the loader says so): see CompilerNeeded. */
   timed = false;
+  /** tsx's own memory of its transforms, emptied as it makes each new one. */
+  private readonly tsxMemory = new TsxTransformMemory();
 
   constructor() {
     this.esbuild = require("esbuild") as typeof Esbuild;
     const { transformSync, stop } = this.esbuild;
     const speculative = (code: string, options?: TransformOptions): TransformResult => {
       if (options?.sourcefile !== undefined) {
+        this.tsxMemory.beforeKept(options.banner);
         const key = keyOf(code, options);
         const result = this.ready.get(key);
         if (result) {
