@@ -15,7 +15,8 @@
  */
 export class TsxTransformMemory {
   private map: Map<unknown, unknown> | undefined;
-  private watching = false;
+  /** Set while Map.prototype.set is watched: puts the original back. */
+  private stopWatching: (() => void) | undefined;
 
   /** Called as tsx transforms a file, before tsx keeps the result (`banner`: what tsx's code starts with). */
   beforeKept(banner: string | undefined): void {
@@ -23,20 +24,24 @@ export class TsxTransformMemory {
       this.map.clear();
       return;
     }
-    if (this.watching) return;
-    this.watching = true;
+    if (this.stopWatching) return;
     const set = Map.prototype.set;
     const found = (map: Map<unknown, unknown>) => {
-      this.map ??= map;
+      this.map = map;
+      stopWatching();
     };
-    Map.prototype.set = function watched(this: Map<unknown, unknown>, key, value) {
+    const watched = function (this: Map<unknown, unknown>, key: unknown, value: unknown) {
       if (isTransformEntry(key, value, banner)) found(this);
       return set.call(this, key, value);
     };
-    queueMicrotask(() => {
-      Map.prototype.set = set;
-      this.watching = false;
-    });
+    const stopWatching = () => {
+      if (Map.prototype.set === watched) Map.prototype.set = set;
+      this.stopWatching = undefined;
+    };
+    Map.prototype.set = watched;
+    this.stopWatching = stopWatching;
+    // Found or not (the transform failed, say), the watch ends with the turn.
+    queueMicrotask(stopWatching);
   }
 }
 
