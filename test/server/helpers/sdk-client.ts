@@ -73,16 +73,14 @@ export async function connectSdkInMemory(
 ): Promise<SdkConnection> {
   const stderr = new Inbox<string>();
   let text = "";
+  const append = (line: string) => {
+    text += line;
+    stderr.push(text);
+  };
   const server = await startFixtureServer({
     ...options.fixture,
-    warn: (message) => {
-      text += `[mcp-dir] ${message}\n`;
-      stderr.push(text);
-    },
-    report: (line) => {
-      text += line;
-      stderr.push(text);
-    },
+    warn: (message) => append(`[mcp-dir] ${message}\n`),
+    report: append,
   });
   return connectSdkTo(server, options, stderr);
 }
