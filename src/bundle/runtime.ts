@@ -1,7 +1,9 @@
 import * as cfWorker from "@cfworker/json-schema";
 import * as yaml from "yaml";
+import * as zod3Package from "zod/v3";
 import * as zodToJsonSchema from "zod-to-json-schema";
 import { jsonSchemaLibrary } from "../define/json-schema.js";
+import { zod3 } from "../define/schema.js";
 import { zod3Converter } from "../define/zod-json-schema.js";
 import { collectDefinitions, validateDefinition } from "../loader/collect-definitions.js";
 import { collectMiddleware } from "../loader/collect-middleware.js";
@@ -18,6 +20,7 @@ import { createServer, type McpServer } from "../server/server.js";
 import { embeddedResource } from "./embedded-resource.js";
 
 // A bundle requires nothing at run time: the packages loaded lazily elsewhere are in it.
+zod3.provide(zod3Package);
 zod3Converter.provide(zodToJsonSchema);
 jsonSchemaLibrary.provide(cfWorker);
 yamlParser.provide(yaml);

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import * as z3 from "zod/v3";
+import type * as z3 from "zod/v3";
 import type { JsonObject } from "../protocol/types.js";
 import { formatIssues, type Issue } from "./issues.js";
 import { dialectOf, jsonSchemaValidator } from "./json-schema.js";
+import { LazyPackage } from "./lazy-package.js";
 import { isPlainObject } from "./plain-object.js";
 import {
   isStandard,
@@ -14,6 +15,9 @@ import {
   withArticle,
 } from "./standard-schema.js";
 import { unrepresentableField, zodJsonSchema } from "./zod-json-schema.js";
+
+/** zod 3 itself, wanted only to make an object of a zod 3 shape: most servers have none. */
+export const zod3 = new LazyPackage<typeof z3>("zod/v3");
 
 export type Zod4Schema = z.core.$ZodType;
 export type Zod3Schema = z3.ZodTypeAny;
@@ -113,7 +117,7 @@ function recognise(spec: unknown): KnownSchema | string {
     return { language: "zod", schema: z.object(spec as Zod4Shape) };
   }
   if (values.length > 0 && values.every(isZod3)) {
-    return { language: "zod", schema: z3.object(spec as Zod3Shape) };
+    return { language: "zod", schema: zod3.get().object(spec as Zod3Shape) };
   }
   if (values.length === 0) return { language: "zod", schema: z.object({}) };
   if (spec.type === "object") return { language: "json", schema: spec as JsonSchemaObject };

@@ -133,4 +133,10 @@ describe("what the CLI loads before it has work to do", () => {
     expect(loaded.some((path) => path.startsWith("node_modules/zod/"))).toBe(true);
     expect(loaded.filter((path) => path.startsWith("node_modules/@cfworker/"))).toEqual([]);
   });
+
+  it("loads no zod 3 for a server whose schemas are zod 4", async () => {
+    const { code, loaded } = await modulesLoadedBy(["list", "example-server"]);
+    expect(code).toBe(0);
+    expect(loaded.filter((path) => path.startsWith("node_modules/zod/v3/"))).toEqual([]);
+  });
 });
