@@ -1,3 +1,5 @@
+import { expireOncePerPeriod } from "./tsx-disk-cache.js";
+
 /**
  * tsx keeps every transform it makes in a Map for the life of the process,
  * besides its cache on disk (which it reads when the Map lacks an entry).
@@ -11,7 +13,8 @@
  * emptied each time tsx transforms a file, so it holds what tsx read from its
  * disk cache since (at most the files of one load). Emptying it changes no
  * outcome: what tsx looks for and does not find there, it reads from disk or
- * transforms again.
+ * transforms again. The Map is tsx's disk cache too: found as tsx keeps its
+ * first transform, it is given the expiry of tsx-disk-cache.ts.
  */
 export class TsxTransformMemory {
   private map: Map<unknown, unknown> | undefined;
@@ -29,6 +32,7 @@ export class TsxTransformMemory {
     const found = (map: Map<unknown, unknown>) => {
       this.map = map;
       stopWatching();
+      expireOncePerPeriod(map);
     };
     const watched = function (this: Map<unknown, unknown>, key: unknown, value: unknown) {
       if (isTransformEntry(key, value, banner)) found(this);
