@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import * as api from "../../src/index.js";
 import * as otel from "../../src/otel/index.js";
@@ -65,4 +66,36 @@ describe("the public API", () => {
     );
     expect(leaks).toEqual([]);
   });
+
+  it("gives an author's type checker nothing of Redis: what `mcp-dir` declares imports no @redis/client", () => {
+    // Its declarations alone are some 140 files, 1.3 MB (and they bring @types/node along).
+    expect(packagesDeclaredFrom(["index.d.ts", "testing/index.d.ts"])).not.toContain(
+      "@redis/client",
+    );
+  });
 });
+
+/** The packages the declarations at `entries` (in dist/) import, through every dist file they import. */
+function packagesDeclaredFrom(entries: string[]): string[] {
+  const dist = join(import.meta.dirname, "../../dist");
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const queue = entries.map((entry) => join(dist, entry));
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+    for (const { fileName } of importedFiles) {
+      if (fileName.startsWith("."))
+        queue.push(join(dirname(file), fileName.replace(/\.js$/, ".d.ts")));
+      else
+        packages.add(
+          fileName
+            .split("/")
+            .slice(0, fileName.startsWith("@") ? 2 : 1)
+            .join("/"),
+        );
+    }
+  }
+  return [...packages].sort();
+}
