@@ -1,4 +1,4 @@
-import { expireOncePerPeriod } from "./tsx-disk-cache.js";
+import { expireOncePerPeriod, readOnlyWhatIsOnDisk } from "./tsx-disk-cache.js";
 
 /**
  * tsx keeps every transform it makes in a Map for the life of the process,
@@ -14,12 +14,21 @@ import { expireOncePerPeriod } from "./tsx-disk-cache.js";
  * disk cache since (at most the files of one load). Emptying it changes no
  * outcome: what tsx looks for and does not find there, it reads from disk or
  * transforms again. The Map is tsx's disk cache too: found as tsx keeps its
- * first transform, it is given the expiry of tsx-disk-cache.ts.
+ * first transform, it is given the expiry of tsx-disk-cache.ts, and its
+ * index once a load turns out to be mostly new files.
  */
 export class TsxTransformMemory {
   private map: Map<unknown, unknown> | undefined;
   /** Set while Map.prototype.set is watched: puts the original back. */
   private stopWatching: (() => void) | undefined;
+  private indexed = false;
+
+  /** Called when most files of a load are new to tsx: see readOnlyWhatIsOnDisk. */
+  expectNewFiles(): void {
+    if (this.indexed || this.map === undefined) return;
+    this.indexed = true;
+    readOnlyWhatIsOnDisk(this.map);
+  }
 
   /** Called as tsx transforms a file, before tsx keeps the result (`banner`: what tsx's code starts with). */
   beforeKept(banner: string | undefined): void {

@@ -89,3 +89,74 @@ describe("tsx's disk cache", () => {
     expect(statSync(stamp).mtimeMs).toBeGreaterThan(Date.now() - PERIOD_MS);
   });
 });
+
+/**
+ * Loads each directory given in turn (a new importer each), in a process whose
+ * temporary folder is the test's, and counts the reads of tsx's disk cache
+ * that found a file and those that found none.
+ */
+const COUNTING_SCRIPT = `
+import fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadDirectory } from ${JSON.stringify(pathToFileURL(join(REPO_ROOT, "dist/loader/index.js")).href)};
+
+const cacheFolder = join(tmpdir(), "tsx-");
+const read = fs.readFileSync;
+let found = 0;
+let absent = 0;
+fs.readFileSync = function (path, ...rest) {
+  const inCache = typeof path === "string" && path.startsWith(cacheFolder);
+  try {
+    const content = read.call(this, path, ...rest);
+    if (inCache) found++;
+    return content;
+  } catch (error) {
+    if (inCache) absent++;
+    throw error;
+  }
+};
+const loads = [];
+for (const dir of process.argv.slice(1)) {
+  found = 0;
+  absent = 0;
+  const load = await loadDirectory(dir);
+  loads.push({ tools: load.sources.size, found, absent });
+}
+console.log(JSON.stringify(loads));
+`;
+
+/** A directory of eight tools that no process has loaded yet. */
+async function newTools(): Promise<string> {
+  const files: Record<string, string> = {};
+  const id = runs++;
+  for (let i = 0; i < 8; i++) {
+    files[`tools/t${i}.ts`] =
+      `export default { description: "Tool ${i} of load ${id}", handler: (): string => "hi" };\n`;
+  }
+  return createServerDir(files);
+}
+
+async function loadInTurn(tmp: string, dirs: string[]): Promise<unknown> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--input-type=module", "-e", COUNTING_SCRIPT, ...dirs],
+    { cwd: REPO_ROOT, env: { ...process.env, TMPDIR: tmp } },
+  );
+  return JSON.parse(stdout);
+}
+
+describe("tsx's disk cache, on a load of files tsx has not transformed", () => {
+  it("is looked through only for what it holds, once a load is mostly new files", async () => {
+    const { tmp } = temporaryFolder();
+    const [first, second, third] = [await newTools(), await newTools(), await newTools()];
+    const loads = (await loadInTurn(tmp, [first, second])) as unknown[];
+    // The first load's first files are looked for as tsx looks (their misses say the load is new).
+    expect(loads[1]).toEqual({ tools: 8, found: 0, absent: 0 });
+    // What a process wrote is read by the next, as before.
+    expect(await loadInTurn(tmp, [third, first])).toEqual([
+      expect.objectContaining({ tools: 8 }),
+      { tools: 8, found: 8, absent: 0 },
+    ]);
+  });
+});
