@@ -1,9 +1,9 @@
 // Large folders: time from spawning a server to its first tools/list answer, for a
 // folder of 10, 100 and 1000 small zod tool files, against the plain-Node floor (the
 // same definitions written as .mjs, imported and their schemas converted, then
-// answered by hand). Rows: serve with a warm tsx cache and with none (a fresh
-// container), dev, and the built bundle (mcp-dir build); then tools/list on the
-// largest folder, and save -> list_changed in dev on it.
+// answered by hand). Rows: serve with a warm tsx cache, with none, and with an
+// empty one (a fresh container), dev, and the built bundle (mcp-dir build); then
+// tools/list on the largest folder, and save -> list_changed in dev on it.
 // Usage: node bench/scale.mjs [--sizes 10,100,1000] [--rounds 3] [--edits 30] [--json]
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -230,6 +230,11 @@ try {
       "serve (warm cache)": () => firstList(process.execPath, [CLI, "serve", ts], size),
       "serve (no cache)": () =>
         firstList(process.execPath, [CLI, "serve", ts], size, { TSX_DISABLE_CACHE: "1" }),
+      // tsx's cache on, its folder new and empty (os.tmpdir()/tsx-<uid>): a fresh container's first start.
+      "serve (empty cache)": () =>
+        firstList(process.execPath, [CLI, "serve", ts], size, {
+          TMPDIR: mkdtempSync(join(root, "tmp-")),
+        }),
       "dev (warm cache)": () => firstList(process.execPath, [CLI, "dev", ts], size),
       "dev (no cache)": () =>
         firstList(process.execPath, [CLI, "dev", ts], size, { TSX_DISABLE_CACHE: "1" }),
