@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type * as Esbuild from "esbuild";
 import { NodeModule } from "./node-module.js";
-import { TsxTransformMemory } from "./tsx-transform-memory.js";
+import { TsxCache } from "./tsx-cache.js";
 
 type TransformOptions = Esbuild.TransformOptions;
 type TransformResult = Esbuild.TransformResult;
@@ -59,14 +59,14 @@ export class Speculation {
   /** True while a load timer runs (the loader says so): see CompilerNeeded. */
   timed = false;
   /** tsx's own memory of its transforms, emptied as it makes each new one. */
-  private readonly tsxMemory = new TsxTransformMemory();
+  private readonly tsxCache = new TsxCache();
 
   constructor() {
     this.esbuild = require("esbuild") as typeof Esbuild;
     const { transformSync, stop } = this.esbuild;
     const speculative = (code: string, options?: TransformOptions): TransformResult => {
       if (options?.sourcefile !== undefined) {
-        this.tsxMemory.beforeKept(options.banner);
+        this.tsxCache.beforeKept(options.banner);
         const key = keyOf(code, options);
         const result = this.ready.get(key);
         if (result) {
@@ -116,7 +116,7 @@ export class Speculation {
   ahead(paths: readonly string[]): Promise<void>[] {
     const pattern = this.pattern;
     if (pattern === undefined) return paths.map(() => Promise.resolve());
-    this.tsxMemory.expectNewFiles();
+    this.tsxCache.expectNewFiles();
     const from = JSON.stringify(pattern.file).slice(1, -1);
     const generation = this.generation;
     const transform = async (path: string) => {

@@ -1,23 +1,25 @@
 import { expireOncePerPeriod, readOnlyWhatIsOnDisk } from "./tsx-disk-cache.js";
 
 /**
- * tsx keeps every transform it makes in a Map for the life of the process,
- * besides its cache on disk (which it reads when the Map lacks an entry).
+ * mcp-dir's hold on tsx's transform cache (its FileCache: a Map in memory,
+ * and files on disk), which tsx does not expose. It is the Map that receives
+ * tsx's result in the same turn as a transform: watched for once, for that
+ * turn only.
+ *
+ * In memory, tsx keeps every transform it makes for the life of the process.
  * `dev` transforms a file anew on each save, and nothing asks for the old
  * transform again: measured, about 3 kB a save of a 400-byte tool, never
  * freed (the heap after a full collection: 12.6 MiB at start, 19.1 MiB after
- * 2000 saves), and a file's size again and more for a larger one.
+ * 2000 saves), and a file's size again and more for a larger one. So the Map
+ * is emptied each time tsx transforms a file, and holds what tsx read from
+ * its disk cache since (at most the files of one load). Emptying it changes
+ * no outcome: what tsx looks for and does not find there, it reads from disk
+ * or transforms again.
  *
- * tsx does not expose that Map. It is the one that receives tsx's result in
- * the same turn as the transform: watched for once, for that turn only, then
- * emptied each time tsx transforms a file, so it holds what tsx read from its
- * disk cache since (at most the files of one load). Emptying it changes no
- * outcome: what tsx looks for and does not find there, it reads from disk or
- * transforms again. The Map is tsx's disk cache too: found as tsx keeps its
- * first transform, it is given the expiry of tsx-disk-cache.ts, and its
- * index once a load turns out to be mostly new files.
+ * On disk (tsx-disk-cache.ts): the expiry runs once a period, and a load of
+ * mostly new files reads only what is there.
  */
-export class TsxTransformMemory {
+export class TsxCache {
   private map: Map<unknown, unknown> | undefined;
   /** Set while Map.prototype.set is watched: puts the original back. */
   private stopWatching: (() => void) | undefined;
