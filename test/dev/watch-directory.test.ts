@@ -1,4 +1,14 @@
-import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  promises as fsPromises,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type DirectoryWatcher, watchDirectory } from "../../src/loader/dev/index.js";
@@ -96,5 +106,36 @@ describe("watchDirectory", () => {
     writeFileSync(join(dir, "tools/a.ts"), "a2");
     const batch = await batches.waitFor(() => true, "a batch");
     expect(batch.paths).toEqual(["tools/a.ts"]);
+  });
+
+  it("hands over a file written into a new folder after chokidar read the folder, before it watched it", async () => {
+    const { dir, batches } = await watched({ "tools/a.ts": "a" });
+    const folder = join(dir, "prompts");
+    // chokidar reads a new folder, then watches it: a file written in between makes no event.
+    // The write is made to land there, right after the folder's first read.
+    const readdir = fsPromises.readdir;
+    let written = false;
+    const readThenWrite = async function (this: unknown, ...args: Parameters<typeof readdir>) {
+      const entries = await readdir.apply(this, args);
+      if (!written && String(args[0]) === folder) {
+        written = true;
+        writeFileSync(join(folder, "later.md"), "Hello\n");
+      }
+      return entries;
+    };
+    fsPromises.readdir = readThenWrite as typeof readdir;
+    syncBuiltinESMExports();
+    try {
+      mkdirSync(folder);
+      const batch = await batches.waitFor(
+        (b) => b.paths.includes("prompts/later.md"),
+        "prompts/later.md",
+      );
+      expect(written).toBe(true);
+      expect(batch).toEqual({ paths: ["prompts/later.md"], contents: ["Hello\n"] });
+    } finally {
+      fsPromises.readdir = readdir;
+      syncBuiltinESMExports();
+    }
   });
 });

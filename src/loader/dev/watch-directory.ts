@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
-import { basename, sep } from "node:path";
+import type { Dirent } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { basename, join, sep } from "node:path";
 import { watch } from "chokidar";
 
 export interface WatchOptions {
@@ -23,6 +24,13 @@ export interface DirectoryWatcher {
 const RECHECK_MS = 60;
 /** A burst of writes is waited out, but no longer than this after its first event. */
 const MAX_WAIT_MS = 250;
+/**
+ * chokidar reads a new folder, then watches it: a file written in between
+ * makes no event, ever. A new folder is read again this long after it
+ * appeared (when chokidar has reported what it read), and once more, for a
+ * chokidar slowed down by a busy machine.
+ */
+const NEW_FOLDER_LOOKS_MS = [MAX_WAIT_MS, 1000];
 /** Files up to this size are compared by content, larger ones by size and times. */
 const HASH_LIMIT = 1024 * 1024;
 
@@ -91,10 +99,45 @@ export function watchDirectory(
     if (timer) clearTimeout(timer);
     timer = setTimeout(run, delay);
   };
+  /** Folders that appeared lately, with every path chokidar reported in each since. */
+  const newFolders = new Map<string, Set<string>>();
+  const folderTimers = new Set<NodeJS.Timeout>();
   const eventFor = (path: string) => {
     if (pending.size === 0) firstEventAt = performance.now();
     pending.add(path);
+    for (const [folder, reported] of newFolders) {
+      if (path.startsWith(`${folder}${sep}`)) reported.add(path);
+    }
     if (!running) schedule(quietMs);
+  };
+
+  /** Hands over the files of a new folder that chokidar has not reported (see NEW_FOLDER_LOOKS_MS). */
+  const lookIntoNewFolder = async (folder: string, last: boolean) => {
+    const reported = newFolders.get(folder);
+    if (reported === undefined || closed) return;
+    if (last) newFolders.delete(folder);
+    let entries: Dirent[];
+    try {
+      entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    } catch {
+      return; // Gone again: its unlink was reported.
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) continue;
+      const path = join(entry.parentPath, entry.name);
+      if (!ignored(path.slice(root.length)) && !reported.has(path) && !closed) eventFor(path);
+    }
+  };
+  const folderAdded = (folder: string) => {
+    if (closed || newFolders.has(folder)) return;
+    newFolders.set(folder, new Set());
+    NEW_FOLDER_LOOKS_MS.forEach((delay, index) => {
+      const timer = setTimeout(() => {
+        folderTimers.delete(timer);
+        void lookIntoNewFolder(folder, index === NEW_FOLDER_LOOKS_MS.length - 1).catch(onError);
+      }, delay);
+      folderTimers.add(timer);
+    });
   };
 
   const recheck = async () => {
@@ -144,6 +187,7 @@ export function watchDirectory(
     ignored: (path) => ignored(path.slice(root.length)),
   });
   for (const event of ["add", "change", "unlink"] as const) watcher.on(event, eventFor);
+  watcher.on("addDir", folderAdded);
   // Every write shows as a raw event, even those chokidar folds away: wait a burst out.
   watcher.on("raw", (_event: string, name: unknown) => {
     if (pending.size === 0 || running || (typeof name === "string" && ignored(name))) return;
@@ -158,6 +202,7 @@ export function watchDirectory(
       closed = true;
       if (timer) clearTimeout(timer);
       if (recheckTimer) clearTimeout(recheckTimer);
+      for (const folderTimer of folderTimers) clearTimeout(folderTimer);
       await watcher.close();
       await running;
     },
