@@ -58,7 +58,7 @@ export class Speculation {
   private compilerRunning = false;
   /** True while a load timer runs (the loader says so): see CompilerNeeded. */
   timed = false;
-  /** tsx's own memory of its transforms, emptied as it makes each new one. */
+  /** tsx's own cache of its transforms, in memory and on disk (see TsxCache). */
   private readonly tsxCache = new TsxCache();
 
   constructor() {

@@ -62,6 +62,24 @@ async function fingerprint(path: string): Promise<string> {
   }
 }
 
+/** The files under `folder` (links included, not followed), skipping what is `ignored`; none once it is gone. */
+async function filesIn(folder: string, isIgnored: (path: string) => boolean): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (isIgnored(path)) continue;
+    if (entry.isDirectory()) files.push(...(await filesIn(path, isIgnored)));
+    else files.push(path);
+  }
+  return files;
+}
+
 /**
  * Watches a server directory and hands over changed paths (absolute) in
  * batches: a burst of events (an editor writes a file several times, a rename
@@ -116,16 +134,8 @@ export function watchDirectory(
     const reported = newFolders.get(folder);
     if (reported === undefined || closed) return;
     if (last) newFolders.delete(folder);
-    let entries: Dirent[];
-    try {
-      entries = await readdir(folder, { recursive: true, withFileTypes: true });
-    } catch {
-      return; // Gone again: its unlink was reported.
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) continue;
-      const path = join(entry.parentPath, entry.name);
-      if (!ignored(path.slice(root.length)) && !reported.has(path) && !closed) eventFor(path);
+    for (const path of await filesIn(folder, (path) => ignored(path.slice(root.length)))) {
+      if (!reported.has(path) && !closed) eventFor(path);
     }
   };
   const folderAdded = (folder: string) => {
