@@ -117,6 +117,8 @@ export function watchDirectory(
     if (timer) clearTimeout(timer);
     timer = setTimeout(run, delay);
   };
+  /** What the watcher leaves out, for an absolute path under the root. */
+  const isIgnored = (path: string) => ignored(path.slice(root.length));
   /** Folders that appeared lately, with every path chokidar reported in each since. */
   const newFolders = new Map<string, Set<string>>();
   const folderTimers = new Set<NodeJS.Timeout>();
@@ -134,7 +136,7 @@ export function watchDirectory(
     const reported = newFolders.get(folder);
     if (reported === undefined || closed) return;
     if (last) newFolders.delete(folder);
-    for (const path of await filesIn(folder, (path) => ignored(path.slice(root.length)))) {
+    for (const path of await filesIn(folder, isIgnored)) {
       if (!reported.has(path) && !closed) eventFor(path);
     }
   };
@@ -194,7 +196,7 @@ export function watchDirectory(
     ignoreInitial: true,
     atomic: false,
     followSymlinks: false,
-    ignored: (path) => ignored(path.slice(root.length)),
+    ignored: isIgnored,
   });
   for (const event of ["add", "change", "unlink"] as const) watcher.on(event, eventFor);
   watcher.on("addDir", folderAdded);
