@@ -1,8 +1,11 @@
-/** serveHttp in a child process: SIGTERM and SIGINT close streams and sessions, then exit. */
+/**
+ * serveHttp in a child process: SIGTERM and SIGINT close streams and sessions,
+ * then exit; and, in this process, what closing does to 2026-07-28 requests.
+ */
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { openSession, PROTOCOL_VERSION, SseReader } from "./helpers.js";
+import { openSession, PROTOCOL_VERSION, type Running, SseReader, startFixture } from "./helpers.js";
 
 const CHILD = fileURLToPath(new URL("./fixtures/serve-child.ts", import.meta.url));
 const children: ChildProcess[] = [];
@@ -54,4 +57,63 @@ describe("graceful shutdown", () => {
       expect(await exited).toEqual({ code: null, signal });
     });
   }
+});
+
+describe("closing the door with 2026-07-28 requests in flight", () => {
+  const CLOSED = {
+    code: -32000,
+    message: "The server closed before this request completed; send it again",
+  };
+  const ENVELOPE = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+
+  function call(id: number, name: string, key: string, progressToken?: string) {
+    return fetch(running.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": name,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: {
+          name,
+          arguments: { key },
+          _meta: { ...ENVELOPE, ...(progressToken && { progressToken }) },
+        },
+      }),
+    });
+  }
+
+  let running: Running;
+  afterEach(() => running.serving.close());
+
+  it("answers each with an error, as JSON or as its stream's last event, and aborts its handler", async () => {
+    running = await startFixture();
+    const { gates } = running;
+    const plain = call(1, "hang", "plain");
+    const streamed = call(2, "gated", "streamed", "p");
+    await gates.wait("plain:started");
+    const stream = new SseReader(await streamed);
+    expect((await stream.nextMessage())?.message).toMatchObject({
+      params: { progressToken: "p", progress: 1 },
+    });
+
+    const closed = running.serving.close();
+
+    const response = await plain;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 1, error: CLOSED });
+    expect(await gates.wait("plain")).toBe("aborted");
+    expect((await stream.nextMessage())?.message).toEqual({ jsonrpc: "2.0", id: 2, error: CLOSED });
+    expect(await stream.next()).toBeUndefined();
+    await closed;
+  });
 });

@@ -4,9 +4,10 @@ import {
   isRequest,
   isResponse,
   type JsonRpcMessage,
+  type JsonRpcResponse,
 } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
-import { InFlight, type McpServer, requiredScopesOf } from "../../server/index.js";
+import { InFlight, type McpServer, onAbort, requiredScopesOf } from "../../server/index.js";
 import type { Caller } from "./caller.js";
 import { type HeaderMap, HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
 import { headerMismatch } from "./mcp-headers.js";
@@ -14,10 +15,15 @@ import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
 import { statusOf } from "./status.js";
 
+const SERVER_CLOSED = "The server closed before this request completed; send it again";
+
 /**
  * Serves one 2026-07-28 POST: no session. A request is answered as plain
  * JSON, or as an SSE stream once something related to it (progress, a log, a
  * listen stream's notifications) comes first. Closing the stream cancels it.
+ * When the door closes (`closing`), a request still in flight is answered with
+ * an error and its handler's signal aborted; a listen stream is ended by the
+ * engine, with its own result.
  */
 export function serveStatelessPost(
   server: McpServer,
@@ -51,6 +57,7 @@ export function serveStatelessPost(
   let stream: SseConnection | undefined;
   let keepAlive: NodeJS.Timeout | undefined;
   let settled = false;
+  let stopWaiting = () => {};
   const inFlight = new InFlight();
   const cancel = () => inFlight.cancel("The client closed the response stream");
   res.once("close", () => {
@@ -72,9 +79,11 @@ export function serveStatelessPost(
       stream.event(undefined, encodeMessage({ jsonrpc: "2.0", method, params }));
     },
   };
-  void server.serveStateless(message, channel, inFlight, closing, caller.auth).then((response) => {
+  const answer = (response: JsonRpcResponse | undefined) => {
+    if (settled) return;
     settled = true;
     clearInterval(keepAlive);
+    stopWaiting();
     if (!response) {
       stream?.end();
       if (!stream && !res.headersSent) res.destroy();
@@ -86,5 +95,12 @@ export function serveStatelessPost(
       if (scopes) sendJson(res, 403, encodeMessage(response), caller.forbidden?.(scopes));
       else sendJson(res, statusOf(response), encodeMessage(response));
     }
-  });
+  };
+  if (message.method !== "subscriptions/listen") {
+    stopWaiting = onAbort(closing, () => {
+      inFlight.cancel(SERVER_CLOSED);
+      answer(failure(id, TRANSPORT_ERROR, SERVER_CLOSED));
+    });
+  }
+  void server.serveStateless(message, channel, inFlight, closing, caller.auth).then(answer);
 }
