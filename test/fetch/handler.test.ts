@@ -200,6 +200,38 @@ describe("createFetchHandler", () => {
     });
   });
 
+  it("offers a 2025 client only what an endpoint without a session delivers", async () => {
+    const initialized = await post({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "c", version: "1" },
+      },
+    });
+    // No list_changed, resource update, log message or task can reach it: none is offered.
+    const { result } = (await initialized.json()) as { result: { capabilities: unknown } };
+    expect(result.capabilities).toEqual({ tools: {} });
+  });
+
+  it("refuses an unsupported MCP-Protocol-Version with 400, as serve --http does", async () => {
+    const response = await post(
+      { jsonrpc: "2.0", id: 4, method: "tools/list" },
+      { "mcp-protocol-version": "1999-01-01" },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message:
+          'Bad Request: unsupported MCP-Protocol-Version "1999-01-01"; this server speaks 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25',
+      },
+    });
+  });
+
   it("refuses a 2025 subscription, which needs a session to be delivered", async () => {
     const response = await post(
       { jsonrpc: "2.0", id: 3, method: "resources/subscribe", params: { uri: "memo://x" } },

@@ -278,8 +278,12 @@ export class HttpDoor<Req extends RequestHead> {
     } else if (eraOf(parsed, headerOf(req.headers, "mcp-protocol-version")) === "stateless") {
       this.stateless(parsed, req, res, caller);
     } else if (!this.sessions) {
-      const version = headerOf(req.headers, "mcp-protocol-version");
-      postSessionless(this.server, parsed, version, res, caller);
+      const refusal = checkProtocolVersion(req);
+      if (refusal) refuse(res, refusal);
+      else {
+        const version = headerOf(req.headers, "mcp-protocol-version");
+        postSessionless(this.server, parsed, version, res, caller);
+      }
     } else if (headerOf(req.headers, "mcp-session-id") === undefined) {
       // Without a session id the body must be an initialize that opens one.
       this.deliver(parsed, undefined, res, caller);

@@ -2,6 +2,7 @@ import type { AuthInfo } from "../../define/auth.js";
 import {
   ErrorCode,
   failure,
+  isRawJson,
   isRequest,
   isResponse,
   type JsonRpcId,
@@ -10,6 +11,7 @@ import {
   type JsonRpcResponse,
   type Parsed,
 } from "../../jsonrpc/index.js";
+import type { InitializeResult, ServerCapabilities } from "../../protocol/types.js";
 import { LATEST_STATEFUL_VERSION } from "../../protocol/versions.js";
 import { type McpServer, methodsFor, type Transport } from "../../server/index.js";
 import { type Caller, sendResponse } from "./caller.js";
@@ -60,7 +62,8 @@ export function postSessionless(
  * long-lived process must: a session opened for this request alone, at the
  * revision the client's MCP-Protocol-Version header names (`initialize` itself
  * negotiates as usual), and closed with the response. Nothing reaches the
- * client but that response: no progress or log stream, and a handler that
+ * client but that response: no progress or log stream (so `initialize` offers
+ * no list changes, subscriptions, logging or tasks), and a handler that
  * asks the client (elicitation, sampling, roots) is told it cannot.
  */
 export function serveSessionlessPost(
@@ -99,7 +102,7 @@ export function serveSessionlessPost(
         for (const message of Array.isArray(sent) ? sent : [sent]) {
           if (isResponse(message) && message.id === request.id) {
             session.closed();
-            resolve(message);
+            resolve(request.method === "initialize" ? withoutSession(message) : message);
           } else if (isRequest(message)) {
             // No stream to carry it: refuse at once so the handler is not left waiting.
             session.receive({ kind: "single", message: cannotAsk(message.id, message.method) });
@@ -118,6 +121,25 @@ export function serveSessionlessPost(
     }
     session.receive({ kind: "single", message: request }, auth);
   });
+}
+
+/**
+ * An initialize result as this endpoint can honour it: no notification
+ * reaches its client (list changes, resource updates, log messages) and tasks
+ * need a session, so none of them is offered.
+ */
+function withoutSession(response: JsonRpcResponse): JsonRpcResponse {
+  if (!("result" in response)) return response;
+  const { result: sent } = response;
+  const result = (isRawJson(sent) ? sent.toJSON() : sent) as InitializeResult;
+  const { logging: _logging, tasks: _tasks, ...kept } = result.capabilities;
+  const capabilities: ServerCapabilities = {
+    ...kept,
+    ...(kept.tools && { tools: {} }),
+    ...(kept.prompts && { prompts: {} }),
+    ...(kept.resources && { resources: {} }),
+  };
+  return { ...response, result: { ...result, capabilities } };
 }
 
 function warmUp(version: string | undefined): JsonRpcMessage {
