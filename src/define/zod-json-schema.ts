@@ -124,12 +124,23 @@ type Found = { path: string; type: string } | undefined;
 
 const ITEM = "[]";
 
-function findUnrepresentable(schema: unknown, read: ReadNode, path: string): Found {
+/**
+ * `seen`: the schemas already walked. A recursive schema (a zod 4 getter, a
+ * zod 3 z.lazy) reaches itself again, and was already found representable.
+ */
+function findUnrepresentable(
+  schema: unknown,
+  read: ReadNode,
+  path: string,
+  seen = new Set<unknown>(),
+): Found {
+  if (seen.has(schema)) return undefined;
+  seen.add(schema);
   const node = read(schema);
   if ("unrepresentable" in node) return { path, type: node.unrepresentable };
   for (const { schema: inner, key } of node.children) {
     const at = key === undefined ? path : key === ITEM ? `${path}${ITEM}` : join(path, key);
-    const found = findUnrepresentable(inner, read, at);
+    const found = findUnrepresentable(inner, read, at, seen);
     if (found) return found;
   }
   return undefined;

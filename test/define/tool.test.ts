@@ -331,6 +331,45 @@ describe("defineTool: input schemas", () => {
     expect(tool.descriptor.inputSchema).toMatchObject({ required: ["when"] });
   });
 
+  it("converts a recursive zod 4 schema (a getter) to a $ref, and validates a nested call", async () => {
+    interface Category {
+      name: string;
+      parent?: Category | undefined;
+    }
+    const Category: z.ZodType<Category> = z.object({
+      name: z.string(),
+      get parent() {
+        return Category.optional();
+      },
+    });
+    const tool = compiled(
+      defineTool({
+        description: "d",
+        input: z.object({ category: Category }),
+        handler: ({ category }) => `${category.name} in ${category.parent?.name}`,
+      }),
+    );
+    expect(tool.descriptor.inputSchema).toMatchObject({
+      properties: { category: { $ref: "#/$defs/__schema0" } },
+      $defs: { __schema0: { properties: { parent: { $ref: "#/$defs/__schema0" } } } },
+    });
+    expect(await tool.call({ category: { name: "b", parent: { name: "a" } } }, ctx)).toEqual({
+      content: [{ type: "text", text: "b in a" }],
+    });
+    expect(
+      definitionError(() =>
+        defineTool({
+          name: "t",
+          description: "d",
+          input: { when: Category.or(z.date()) },
+          handler: () => "",
+        }),
+      ).problems,
+    ).toEqual([
+      'input field "when" is a date, which JSON cannot carry, so every call would fail; use z.iso.datetime() (a string) or z.coerce.date()',
+    ]);
+  });
+
   it("converts a zod 3 z3.object", () => {
     const tool = compiled(
       defineTool({
