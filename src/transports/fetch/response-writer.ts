@@ -17,6 +17,8 @@ export class FetchResponseWriter implements ResponseWriter {
   private resolve!: (response: Response) => void;
   private status = 200;
   private headers: Headers | undefined;
+  /** Headers set before `writeHead`, for whatever response it writes. */
+  private readonly preset: [string, string][] = [];
   private stream: ReadableStreamDefaultController<Uint8Array> | undefined;
   private finished = false;
   private closed = false;
@@ -39,9 +41,14 @@ export class FetchResponseWriter implements ResponseWriter {
     return desired === undefined || desired === null ? 0 : Math.max(0, -desired);
   }
 
+  setHeader(name: string, value: string): this {
+    this.preset.push([name, value]);
+    return this;
+  }
+
   writeHead(status: number, headers?: ResponseHeaders): this {
     this.status = status;
-    this.headers = new Headers();
+    this.headers = new Headers(this.preset);
     for (const [name, value] of Object.entries(headers ?? {})) {
       // The runtime owns the connection: it decides what "Connection" says.
       if (name === "connection") continue;

@@ -16,6 +16,7 @@ import { callerKey, eraOf, type McpServer } from "../../server/index.js";
 import type { ResolvedHttpOptions } from "../../settings/http-options.js";
 import { AuthGate, type Verdict } from "./auth/gate.js";
 import { ANONYMOUS, type Caller } from "./caller.js";
+import { allowOrigin, answerPreflight } from "./cors.js";
 import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
 import { ForeignStreams } from "./foreign-streams.js";
 import { PROTECTED_RESOURCE_PATH } from "./metadata.js";
@@ -142,6 +143,7 @@ export class HttpDoor<Req extends RequestHead> {
       path === PROTECTED_RESOURCE_PATH ||
       path === PROTECTED_RESOURCE_PATH + options.path
     ) {
+      // A browser client reads the metadata to find where to authorize.
       this.guarded(req, res, () =>
         answerMetadata(req, res, this.gate, this.server.serverInfo().name),
       );
@@ -157,18 +159,32 @@ export class HttpDoor<Req extends RequestHead> {
     return checkSingleHost(req) ?? checkHostAndOrigin(req.headers, this.options);
   }
 
+  /** A path other than the endpoint's: GET only, open to every caller the Host and Origin admit. */
   private guarded(req: Req, res: ResponseWriter, then: () => void): void {
+    if (this.accepted(req, res, "GET")) then();
+  }
+
+  /**
+   * Host and Origin checked (refused here otherwise), the page of an accepted
+   * Origin allowed to read what follows, and a preflight answered: true when
+   * the request goes on.
+   */
+  private accepted(req: Req, res: ResponseWriter, methods: string): boolean {
     const refusal = this.checkHost(req);
-    if (refusal) refuse(res, refusal);
-    else then();
+    if (refusal) {
+      refuse(res, refusal);
+      return false;
+    }
+    allowOrigin(req.headers, res);
+    if (req.method !== "OPTIONS") return true;
+    answerPreflight(req.headers, res, methods);
+    return false;
   }
 
   private endpoint(req: Req, res: ResponseWriter): void {
-    const refusal = this.checkHost(req);
+    if (!this.accepted(req, res, this.sessions ? "POST, GET, DELETE" : "POST")) return;
     const { gate } = this;
-    if (refusal) {
-      refuse(res, refusal);
-    } else if (gate === undefined) {
+    if (gate === undefined) {
       this.admitted(req, res, ANONYMOUS);
     } else {
       // Only a token never seen before is verified asynchronously; a known one is a value.

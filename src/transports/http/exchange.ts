@@ -38,6 +38,8 @@ export interface ResponseWriter {
   readonly destroyed: boolean;
   /** Bytes written but not sent yet: grows while the client does not read. */
   readonly writableLength: number;
+  /** A header for whatever response follows, beside those `writeHead` gives (which win). */
+  setHeader(name: string, value: string): unknown;
   writeHead(status: number, headers?: ResponseHeaders): unknown;
   /** Sends the status and headers now, before any body (an event stream starts). */
   flushHeaders(): void;
