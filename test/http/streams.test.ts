@@ -147,6 +147,27 @@ describe("the standalone GET stream", () => {
     await reader.cancel();
   });
 
+  it("sends what waited before its priming event, so each id is past the ones before it", async () => {
+    const { url, server } = await start();
+    const sessionId = await openSession(url);
+    server.add(tool("early"));
+    await new Promise((resolve) => setImmediate(resolve));
+    const reader = new SseReader(await getStream(url, sessionId));
+    const waited = await reader.next();
+    const priming = await reader.next();
+    expect(JSON.parse(waited?.data ?? "")).toEqual(TOOLS_CHANGED);
+    expect(priming).toMatchObject({ retry: 10, data: "" });
+    const seq = (id: string | undefined) => Number(id?.split(".")[1]);
+    expect(seq(priming?.id)).toBeGreaterThan(seq(waited?.id));
+    // A client that drops now resumes from the priming event's id and misses nothing.
+    await reader.cancel();
+    server.add(tool("later"));
+    await new Promise((resolve) => setImmediate(resolve));
+    const resumed = new SseReader(await getStream(url, sessionId, priming?.id));
+    expect((await resumed.nextMessage())?.message).toEqual(TOOLS_CHANGED);
+    await resumed.cancel();
+  });
+
   it("replays what followed Last-Event-ID after a drop", async () => {
     const { url, server } = await start();
     const sessionId = await openSession(url);

@@ -17,13 +17,17 @@ export class StandaloneStream {
     return this.connection?.open ?? false;
   }
 
-  /** A GET without Last-Event-ID: what is still undelivered, then live messages. */
+  /**
+   * A GET without Last-Event-ID: what is still undelivered, the priming event
+   * (after them, so its id, the one a dropped client resumes from, is past
+   * theirs), then live messages.
+   */
   open(connection: SseConnection, retryMs: number | undefined): void {
     this.take(connection);
+    this.replay(connection, this.delivered);
     if (retryMs !== undefined) {
       connection.event(this.store.nextId(STANDALONE_STREAM), "", retryMs);
     }
-    this.replay(connection, this.delivered);
   }
 
   /** A GET with a Last-Event-ID of this stream: what followed `seq`, then live messages. */
