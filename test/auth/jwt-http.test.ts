@@ -237,12 +237,15 @@ describe("refused, each with its exact answer", () => {
     expect(answer).toEqual({ status: 401, challenge, body: refusal(`Unauthorized: ${message}`) });
   }
 
-  it("a malformed Authorization header", async () => {
+  it("an Authorization header of another scheme, with a challenge that names no error (RFC 6750, 3.1)", async () => {
     const response = await fetch(serving.url, {
       method: "POST",
       headers: { authorization: "Basic YXBwOnNlY3JldA==" },
     });
     expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${metadataUrl}", scope="mcp"`,
+    );
     expect(await response.json()).toEqual(
       refusal("Unauthorized: the Authorization header must be Bearer <access token>"),
     );

@@ -126,22 +126,26 @@ export class AuthGate {
     }
   }
 
+  /**
+   * No bearer token: none sent, or credentials of another scheme. Either way
+   * the challenge names no error (RFC 6750, section 3.1): nothing was a token.
+   */
   private missing(req: RequestHead): Refusal {
     const sent = req.headers.authorization !== undefined;
+    let message: string;
     if (sent) {
-      return this.unauthorized(
-        req,
-        this.oauth
-          ? "Unauthorized: the Authorization header must be Bearer <access token>"
-          : "Unauthorized: the bearer token is not valid for this server",
-      );
+      message = this.oauth
+        ? "Unauthorized: the Authorization header must be Bearer <access token>"
+        : "Unauthorized: the bearer token is not valid for this server";
+    } else {
+      message = this.oauth
+        ? `Unauthorized: send an access token as Authorization: Bearer <token>; the metadata at ${resourceMetadataUrl(req, this.options)} names the authorization server that issues them`
+        : "Unauthorized: send the server's token as Authorization: Bearer <token>";
     }
     return {
       status: 401,
       code: TRANSPORT_ERROR,
-      message: this.oauth
-        ? `Unauthorized: send an access token as Authorization: Bearer <token>; the metadata at ${resourceMetadataUrl(req, this.options)} names the authorization server that issues them`
-        : "Unauthorized: send the server's token as Authorization: Bearer <token>",
+      message,
       headers: { "www-authenticate": this.challenge(req) },
     };
   }
