@@ -41,3 +41,17 @@ export function thrownDetail(thrown: unknown): string {
   }
   return thrownMessage(thrown);
 }
+
+/** The error a tool's handler threw, behind the isError result its caller gets instead. */
+const thrownBehind = new WeakMap<object, unknown>();
+
+/** `result` stands for `thrown`: tracing records the throw on the handler's span. */
+export function standsForThrown<R extends object>(result: R, thrown: unknown): R {
+  thrownBehind.set(result, thrown);
+  return result;
+}
+
+/** What a handler threw, when `result` was made from its throw. */
+export function thrownBehindResult(result: unknown): unknown {
+  return typeof result === "object" && result !== null ? thrownBehind.get(result) : undefined;
+}

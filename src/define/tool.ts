@@ -22,7 +22,7 @@ import {
   type SchemaInput,
 } from "./schema.js";
 import { scopesProblem } from "./scopes.js";
-import { thrownMessage } from "./thrown.js";
+import { standsForThrown, thrownMessage } from "./thrown.js";
 import { timeoutProblem } from "./timeout.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
 import { toolUiProblems } from "./tool-ui.js";
@@ -190,7 +190,7 @@ function buildTool(definition: ToolDefinition, fallbackName: string): CompiledTo
   const handler = definition.handler as (args: unknown, ctx: HandlerContext) => unknown;
   const fail = (error: unknown): CallToolResult => {
     if (isEndingRequest(error)) throw error;
-    return errorResult(thrownMessage(error));
+    return standsForThrown(errorResult(thrownMessage(error)), error);
   };
 
   return {

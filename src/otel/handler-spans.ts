@@ -40,6 +40,10 @@ export function handlerSpans(tracer: Tracer): ChannelSpans<HandlerTrace> {
       if (payload.type === "handler" && isToolError(payload.result)) {
         span.setAttribute("error.type", "tool_error");
         span.setStatus({ code: SpanStatusCode.ERROR });
+        const { thrown } = payload;
+        if (thrown !== undefined) {
+          span.recordException(thrown instanceof Error ? thrown : String(thrown));
+        }
       }
     },
   );

@@ -1,4 +1,5 @@
 import type { DefinitionInfo, Middleware } from "../define/middleware.js";
+import { thrownBehindResult } from "../define/thrown.js";
 import { type HandlerTrace, handlerChannel } from "../tracing/channels.js";
 import { type Chain, composeChain } from "./chain.js";
 import type { Compose } from "./served.js";
@@ -11,8 +12,16 @@ import type { Compose } from "./served.js";
  * gets one too, around its handler alone.
  */
 export const tracedChain: Compose = (layers, info) => {
-  const handler = <R>(run: () => Promise<R>) =>
-    published(run, { type: "handler", definition: info });
+  const handler = <R>(run: () => Promise<R>) => {
+    const payload: HandlerTrace = { type: "handler", definition: info };
+    return published(async () => {
+      const result = await run();
+      // A tool's throw is answered as an isError result: the span still gets the throw.
+      const thrown = thrownBehindResult(result);
+      if (thrown !== undefined) payload.thrown = thrown;
+      return result;
+    }, payload);
+  };
   if (layers.length === 0) {
     return ((_ctx, args, ends) => handler(() => ends.run(args))) as Chain;
   }

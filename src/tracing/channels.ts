@@ -41,6 +41,8 @@ export interface HandlerTrace {
   readonly source?: string;
   result?: unknown;
   error?: unknown;
+  /** What a tool's handler threw, when its caller got an isError result instead. */
+  thrown?: unknown;
 }
 
 export const REQUEST_CHANNEL = "mcp-dir:request";

@@ -89,13 +89,19 @@ describe.each(ROWS)("over %s at %s", (wire, era) => {
     });
   });
 
-  it("a handler's throw: isError, so error.type tool_error on its span and the request's", async () => {
+  it("a handler's throw: isError, so error.type tool_error on its span and the request's, and the exception on its own", async () => {
     const result = await client.callTool({ name: "fail", ...traced });
     expect(result.isError).toBe(true);
     for (const name of ["tools/call fail", "tool fail"]) {
       expect(span(name).attributes["error.type"]).toBe("tool_error");
       expect(span(name).status).toEqual({ code: SpanStatusCode.ERROR });
     }
+    expect(
+      span("tool fail").events.map((event) => [
+        event.name,
+        event.attributes?.["exception.message"],
+      ]),
+    ).toEqual([["exception", "boom"]]);
     expect(span("middleware (server)").status).toEqual({ code: SpanStatusCode.UNSET });
   });
 
