@@ -107,28 +107,64 @@ export class StdioTransport implements Transport {
   }
 }
 
-/** Serves `server` over stdin/stdout until stdin closes and what it asked is answered. */
+/**
+ * Serves `server` over stdin/stdout until stdin closes, what it asked is
+ * answered, and the answers are written out.
+ */
 export async function serveStdio(server: McpServer, options: StdioOptions = {}): Promise<void> {
   const input = options.input ?? process.stdin;
-  const { output } = options;
-  let write: (text: string) => void;
+  const output = options.output ?? process.stdout;
   let release: (() => void) | undefined;
-  if (output) {
-    write = (text) => void output.write(text);
+  let writeOut: (text: string, written: () => void) => void;
+  if (options.output) {
+    writeOut = (text, written) => void output.write(text, written);
   } else {
     // While serving, everything else written to stdout (author code's console.log
     // included) goes to stderr: stdout carries protocol messages only.
     const guard = stdoutGuard();
     release = guard.hold();
-    write = (text) => guard.write(text);
+    writeOut = (text, written) => guard.write(text, written);
   }
-  const transport = new StdioTransport(input, write);
+  const writes = new WriteCount(output);
+  const transport = new StdioTransport(input, (text) => writeOut(text, writes.started()));
   // A client that goes away closes the pipe: end the session instead of crashing on EPIPE.
-  (output ?? process.stdout).once("error", () => void transport.close());
+  output.once("error", () => void transport.close());
   server.connect(transport);
   try {
     await transport.closed;
+    await writes.allDone();
   } finally {
     release?.();
+  }
+}
+
+/**
+ * The writes to a stream not yet handed to the system. A pipe takes what it
+ * has room for and the stream keeps the rest, which process.exit drops: the
+ * CLI exits when serving ends, so serving ends only once there is none. Each
+ * write is counted, not awaited: the next goes out without waiting for it.
+ */
+class WriteCount {
+  private count = 0;
+  private none: (() => void) | undefined;
+
+  constructor(private readonly stream: Writable) {}
+
+  /** Counts a write; returns its callback. */
+  started(): () => void {
+    this.count++;
+    return this.ended;
+  }
+
+  // A stream calls back every write, in order, also when it fails or is destroyed.
+  private readonly ended = (): void => {
+    if (--this.count === 0) this.none?.();
+  };
+
+  allDone(): Promise<void> {
+    if (this.count === 0 || this.stream.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.none = resolve;
+    });
   }
 }

@@ -1,8 +1,10 @@
 /**
  * End of input on stdio means "no more requests", not "cancel": `mcp-dir
  * serve` answers every request it fully received before stdin closed (each
- * within its time limit; a listen stream ends with its result), then exits. Both eras, through the real CLI with
- * its stdin written and closed at once, as `printf … | mcp-dir serve dir`.
+ * within its time limit; a listen stream ends with its result), then exits
+ * once stdout has taken every answer. Both eras, through the real CLI with its
+ * stdin written and closed at once and its stdout a pipe, as
+ * `printf … | mcp-dir serve dir | …`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
@@ -19,6 +21,13 @@ export default defineTool({
   description: "Answers after a while",
   input: { ms: z.number() },
   handler: ({ ms }) => new Promise((resolve) => setTimeout(() => resolve("napped " + ms + " ms"), ms)),
+});`,
+  "tools/echo.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Echoes",
+  input: { message: z.string() },
+  handler: ({ message }) => message,
 });`,
   "tools/hang.ts": `import { defineTool } from "mcp-dir";
 export default defineTool({
@@ -56,15 +65,24 @@ const text = (value: string, isError?: true) => ({
 const HANG_STOPPED =
   'Tool "hang" did not finish within the server\'s time limit of 300 ms and was stopped; to allow longer, set timeoutMs in its defineTool, or callTimeoutMs in mcp-dir.config.ts or createServer (0: no limit)';
 
-/** Runs `mcp-dir serve dir` with `messages` as its whole input; returns what it wrote, parsed. */
+/** Runs `mcp-dir serve dir` with `messages` as its whole input; returns what it wrote to a pipe, parsed. */
 async function serveInput(messages: Json[]): Promise<CliResult & { out: Json[] }> {
   const input = messages.map((message) => `${JSON.stringify(message)}\n`).join("");
-  const result = await runCli(["serve", dir], { input });
+  const result = await runCli(["serve", dir], { input, pipe: true });
   const out = result.stdout
     .split("\n")
     .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as Json);
+    .map(parseLine);
   return { ...result, out };
+}
+
+/** A line's message; a line cut short stays a short description, so a failure names it. */
+function parseLine(line: string): Json {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return `not JSON: ${line.length} characters from ${line.slice(0, 30)}`;
+  }
 }
 
 /** Responses by id, whatever order they were written in. */
@@ -164,5 +182,37 @@ describe("stdin closing after requests", () => {
       result: { resultType: "complete", _meta: { ...subscription, ...serverInfo } },
     });
     expect(out).toHaveLength(4);
+  });
+
+  it("writes every answer whole before it exits, however much is still unwritten", async () => {
+    // Far more than a pipe holds (64 KiB on Linux) is still unwritten when the last
+    // answer is ready: the process must not exit before stdout has taken it all.
+    const message = "x".repeat(1_000_000);
+    const lists = Array.from({ length: 300 }, (_, at) => ({
+      jsonrpc: "2.0",
+      id: at + 1,
+      method: "tools/list",
+      params: { _meta: META },
+    }));
+    const { code, out } = await serveInput([...lists, call(301, "echo", { message }, true)]);
+    expect(code).toBe(0);
+    // What arrived, in brief first: a failure shows what is missing or cut short, not a megabyte.
+    const ids = out.map((message) => (typeof message === "string" ? message : message.id));
+    expect(ids.sort((a, b) => a - b)).toEqual([...lists.map(({ id }) => id), 301]);
+    const responses = byId(out);
+    const list = responses.get(1).result;
+    expect(list.tools.map((tool: Json) => tool.name)).toEqual(["ask", "echo", "hang", "nap"]);
+    for (const { id } of lists) {
+      expect(responses.get(id)).toEqual({ jsonrpc: "2.0", id, result: list });
+    }
+    expect(responses.get(301)).toEqual({
+      jsonrpc: "2.0",
+      id: 301,
+      result: {
+        resultType: "complete",
+        ...text(message),
+        _meta: { "io.modelcontextprotocol/serverInfo": { name: "ending", version: "1.0.0" } },
+      },
+    });
   });
 });

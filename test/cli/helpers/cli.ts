@@ -1,9 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { closeSync, constants, openSync } from "node:fs";
+import { Socket } from "node:net";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { promisify } from "node:util";
 import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { REPO_ROOT } from "../../loader/helpers/server-dir.js";
+import { createEmptyDir, REPO_ROOT } from "../../loader/helpers/server-dir.js";
 import { Inbox } from "../../server/helpers/inbox.js";
 
 /** The built CLI: `npm test` builds before running the tests. */
@@ -18,33 +22,60 @@ export interface CliResult {
 
 const children = new Set<ChildProcess>();
 
-/** Runs `mcp-dir <args>` to completion; stdin gets `input` (default: nothing) and closes. */
-export function runCli(
+/**
+ * A pipe for a child's stdout (a named one: Node has no pipe(2)), read as a
+ * stream. Node gives a child's stdio socket pairs, which take hundreds of KB
+ * at once where a pipe takes 64 KiB: what a CLI leaves unwritten when it exits
+ * is lost reliably only on a pipe, as in `mcp-dir serve dir | …`.
+ */
+async function stdoutPipe(): Promise<{ fd: number; reader: Readable }> {
+  const path = join(await createEmptyDir(), "stdout");
+  await promisify(execFile)("mkfifo", [path]);
+  // Opened for reading first and without waiting for a writer, so opening it for writing does not wait.
+  const reader = new Socket({ fd: openSync(path, constants.O_RDONLY | constants.O_NONBLOCK) });
+  return { fd: openSync(path, constants.O_WRONLY), reader };
+}
+
+/** What a stream gives until it ends, as text. */
+function readAll(stream: Readable): Promise<string> {
+  let text = "";
+  stream.setEncoding("utf8").on("data", (chunk: string) => {
+    text += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    stream.once("error", reject);
+    stream.once("end", () => resolve(text));
+  });
+}
+
+/**
+ * Runs `mcp-dir <args>` to completion; stdin gets `input` (default: nothing)
+ * and closes. With `pipe`, stdout is a pipe rather than a socket pair.
+ */
+export async function runCli(
   args: string[],
-  options: { cwd?: string; input?: string; env?: Record<string, string> } = {},
+  options: { cwd?: string; input?: string; env?: Record<string, string>; pipe?: boolean } = {},
 ): Promise<CliResult> {
+  const pipe = options.pipe ? await stdoutPipe() : undefined;
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
-    stdio: ["pipe", "pipe", "pipe"],
+    stdio: ["pipe", pipe?.fd ?? "pipe", "pipe"],
     ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
   });
+  // The child holds the write end now: it ends with the child.
+  if (pipe) closeSync(pipe.fd);
   children.add(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  child.stdin.end(options.input ?? "");
-  return new Promise((resolve, reject) => {
+  const stdout = readAll(pipe?.reader ?? (child.stdout as Readable));
+  const stderr = readAll(child.stderr as Readable);
+  child.stdin?.end(options.input ?? "");
+  const code = await new Promise<number | null>((resolve, reject) => {
     child.once("error", reject);
-    child.once("close", (code) => {
+    child.once("close", (exitCode) => {
       children.delete(child);
-      resolve({ code, stdout, stderr });
+      resolve(exitCode);
     });
   });
+  return { code, stdout: await stdout, stderr: await stderr };
 }
 
 export interface CliConnection {
