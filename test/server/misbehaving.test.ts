@@ -107,3 +107,32 @@ describe("misbehaving definitions", () => {
     expect(client.garbage).toEqual([]);
   });
 });
+
+describe("a 2026-07-28 handler's context kept after its response", () => {
+  afterAll(killRawClients);
+
+  const meta = (extra: Record<string, unknown> = {}) => ({
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/logLevel": "info",
+    ...extra,
+  });
+
+  it("sends neither log messages nor progress: they belong before the request's response", async () => {
+    const client = await RawClient.inProcess({ extras: true });
+    const leaked = await client.request(
+      "tools/call",
+      { name: "leak_context", _meta: meta({ progressToken: "gone" }) },
+      "leak",
+    );
+    expect(leaked.result.content).toEqual([{ type: "text", text: "leaked" }]);
+    // Sent, a late log would reach the client before this response, as if it were this request's.
+    const used = await client.request(
+      "tools/call",
+      { name: "use_leaked_context", _meta: meta() },
+      "use",
+    );
+    expect(used.result.content).toEqual([{ type: "text", text: "used" }]);
+    expect(client.messages.items).toEqual([leaked, used]);
+  });
+});

@@ -23,8 +23,8 @@ import { type Envelope, readEnvelope } from "./envelope.js";
 /**
  * Serves one 2026-07-28 request: no session, everything it needs is in its
  * `_meta`. `channel` carries what relates to it (progress, logs) back to its
- * client until it is cancelled through `inFlight`; aborting `closing` ends a
- * long-lived one (a listen stream) with its graceful result. Resolves to the
+ * client until it is answered or cancelled through `inFlight`; aborting
+ * `closing` ends a long-lived one (a listen stream) with its graceful result. Resolves to the
  * response, or to undefined when it was cancelled. Every transport serves a
  * 2026 request through here (`McpServer.serveStateless`), so it never
  * rejects: whatever escapes is the server's fault, answered as one.
@@ -134,10 +134,12 @@ function statelessEnv(
     progressToken: envelope.progressToken,
     inFlight,
     // No request to the client: a 2026 server asks through its result instead.
-    // Nothing more reaches the client of a cancelled request.
+    // Nothing more reaches the client of a cancelled or answered request: what
+    // relates to it (logs, progress) goes on its stream before its response only,
+    // and over stdio a later one would read as the next request's.
     channel: {
       notify: (method, params) => {
-        if (inFlight.cancelled) return;
+        if (inFlight.cancelled || inFlight.finished) return;
         notifySafely(
           (message) => engine.warn(message),
           method,
