@@ -1,14 +1,19 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { LoadedServer } from "../loader/load-server.js";
 import { type BuildTarget, entrySource } from "./entry-source.js";
+import {
+  BUNDLE_FILE,
+  clearOutFolder,
+  MANIFEST_FILE,
+  shownPath,
+  WRANGLER_FILE,
+} from "./out-folder.js";
 
 /** This package's built code: `dist/` (this file is dist/build/write-bundle.js). */
 const DIST = join(dirname(fileURLToPath(import.meta.url)), "..");
-
-export const BUNDLE_FILE = "server.mjs";
 
 /** A date the Workers runtime installed from the npm registry supports. */
 const COMPATIBILITY_DATE = "2026-04-01";
@@ -19,7 +24,8 @@ export interface BuiltBundle {
 
 /**
  * Writes `out`: the bundle (one ES module, every dependency inside it), its
- * manifest, and for Cloudflare a wrangler.toml. `out` is emptied first.
+ * manifest, and for Cloudflare a wrangler.toml. `out` is one outFolderProblem
+ * accepted: an earlier build's files in it are replaced, nothing else is touched.
  */
 export async function writeBundle(
   loaded: LoadedServer,
@@ -27,8 +33,7 @@ export async function writeBundle(
   target: BuildTarget,
 ): Promise<BuiltBundle> {
   const { load, server } = loaded;
-  await rm(out, { recursive: true, force: true });
-  await mkdir(out, { recursive: true });
+  await clearOutFolder(out);
   const worker = target === "cloudflare";
   await build({
     stdin: {
@@ -73,17 +78,13 @@ export async function writeBundle(
     resourceTemplates: registry.templates.map((template) => template.template?.template),
     files: [...load.sources.keys()],
   };
-  const files = [BUNDLE_FILE, "manifest.json"];
-  await writeFile(join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const files = [BUNDLE_FILE, MANIFEST_FILE];
+  await writeFile(join(out, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   if (worker) {
-    await writeFile(join(out, "wrangler.toml"), wranglerToml(load.config.name));
-    files.push("wrangler.toml");
+    await writeFile(join(out, WRANGLER_FILE), wranglerToml(load.config.name));
+    files.push(WRANGLER_FILE);
   }
-  const shown = (file: string) => {
-    const path = relative(process.cwd(), join(out, file));
-    return path.startsWith("..") ? join(out, file) : path;
-  };
-  return { files: files.map(shown) };
+  return { files: files.map((file) => shownPath(join(out, file))) };
 }
 
 function wranglerToml(name: string): string {

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { BuildTarget } from "../../build/entry-source.js";
+import { outFolderProblem } from "../../build/out-folder.js";
 import type { Command } from "../command.js";
 import { countSummary, loadQuietly, reportLoad } from "../load-report.js";
 import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
@@ -19,6 +20,12 @@ imported statically and every Markdown prompt and static resource is
 embedded: nothing scans, transforms or watches at run time. Also writes
 <out>/manifest.json (names and files), and for cloudflare a wrangler.toml.
 
+It never destroys what it did not write: <out> must be a new folder, an
+empty one, or an earlier build's output and nothing else (server.mjs,
+manifest.json, wrangler.toml: replaced). Anything else (a folder holding
+other files, the server directory or one holding it among them, or a file)
+is refused, saying what to do.
+
 Run it: node|bun <out>/server.mjs [--http [--port n] [--host h]],
 deno run -A <out>/server.mjs [--http ...]; it exports a web-standard
 handler, { fetch }, served by Workers (cloudflare) as is. Over that handler,
@@ -26,7 +33,7 @@ and over HTTP on Bun and Deno, the server is stateless: 2026-07-28 clients,
 and 2025 clients without sessions (no server push; GET is 405).
 
 Options:
-  --out <dir>          Where to write (default dist-mcp; emptied first)
+  --out <dir>          Where to write (default dist-mcp, in the current directory)
   --target <t>         node (default), bun, deno or cloudflare
 ${LOAD_TIMEOUT_HELP}
   -h, --help           Show this help`,
@@ -50,9 +57,14 @@ ${LOAD_TIMEOUT_HELP}
       );
     }
     const dir = positionals[0] ?? ".";
+    const out = resolve(typeof values.out === "string" ? values.out : "dist-mcp");
+    const refused = await outFolderProblem(out, dir);
+    if (refused !== undefined) {
+      await printError(`mcp-dir build: ${refused}`);
+      return 1;
+    }
     const loaded = await loadQuietly(dir, {}, loadTimeoutFlag(values, "build"));
     if (!(await reportLoad(loaded, dir, printError, "mcp-dir build"))) return 1;
-    const out = resolve(typeof values.out === "string" ? values.out : "dist-mcp");
     // esbuild loads only for a build, not at every command's start.
     const { writeBundle } = await import("../../build/write-bundle.js");
     const built = await writeBundle(loaded, out, target);

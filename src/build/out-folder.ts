@@ -1,0 +1,83 @@
+import { mkdir, readdir, realpath, rm, stat } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+
+export const BUNDLE_FILE = "server.mjs";
+export const MANIFEST_FILE = "manifest.json";
+export const WRANGLER_FILE = "wrangler.toml";
+
+/** Every file `mcp-dir build` writes into its out folder: the only ones it replaces. */
+const BUILD_FILES: readonly string[] = [BUNDLE_FILE, MANIFEST_FILE, WRANGLER_FILE];
+
+/** `path` as the user reads it: from the current directory when inside it. */
+export function shownPath(path: string): string {
+  const from = relative(process.cwd(), path);
+  return from === "" || from.startsWith("..") || isAbsolute(from) ? path : from;
+}
+
+function isWithin(path: string, folder: string): boolean {
+  const from = relative(folder, path);
+  return from === "" || !(from.startsWith("..") || isAbsolute(from));
+}
+
+/** What exists of `path` (itself or its nearest ancestor), and `path` with links resolved that far. */
+async function existingPart(path: string): Promise<{ existing: string; real: string }> {
+  const rest: string[] = [];
+  let existing = path;
+  for (;;) {
+    try {
+      return { existing, real: join(await realpath(existing), ...rest) };
+    } catch (error) {
+      const parent = dirname(existing);
+      if (parent === existing) throw error;
+      rest.unshift(basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+/**
+ * Why the build of server directory `dir` may not write into `out`, or
+ * undefined when it may. The rule: never destroy what the build did not
+ * write. `out` is new, an empty folder, or a folder holding a build's output
+ * and nothing else (its bundle and manifest, and perhaps a wrangler.toml);
+ * never the server directory or a folder that holds it, nor a file.
+ */
+export async function outFolderProblem(given: string, dir: string): Promise<string | undefined> {
+  const out = resolve(given);
+  const shown = `the out folder ${shownPath(out)}`;
+  const server = resolve(dir);
+  const realServer = await realpath(server).catch(() => server);
+  const { existing, real } = await existingPart(out);
+  const own = `pass --out a folder of its own, such as ${shownPath(join(server, "dist-mcp"))}`;
+  if (real === realServer) {
+    return `${shown} is the server directory: building there would replace its files; ${own}`;
+  }
+  if (isWithin(realServer, real)) {
+    return `${shown} holds the server directory ${shownPath(server)}: building there would replace its files; ${own}`;
+  }
+  const isFolder = (await stat(existing)).isDirectory();
+  if (existing !== out) {
+    return isFolder
+      ? undefined
+      : `${shown} is inside ${shownPath(existing)}, a file; pass --out a folder`;
+  }
+  if (!isFolder) {
+    return `${shown} is a file: building there would replace it; remove it, or pass --out a folder`;
+  }
+  const entries = await readdir(out, { withFileTypes: true });
+  const foreign = entries
+    .filter((entry) => !(entry.isFile() && BUILD_FILES.includes(entry.name)))
+    .map((entry) => entry.name);
+  const names = new Set(entries.map((entry) => entry.name));
+  const built = foreign.length === 0 && names.has(BUNDLE_FILE) && names.has(MANIFEST_FILE);
+  if (entries.length === 0 || built) return undefined;
+  const listed = (foreign.length > 0 ? foreign : [...names]).sort();
+  const more = listed.length > 3 ? ` and ${listed.length - 3} more` : "";
+  return `${shown} holds files the build did not write (${listed.slice(0, 3).join(", ")}${more}): the build writes only into a new or empty folder, or over its own output (${BUILD_FILES.join(", ")}); empty it, or pass --out another folder`;
+}
+
+/** Makes `out` (accepted by outFolderProblem) ready: created, or rid of an earlier build's files alone. */
+export async function clearOutFolder(out: string): Promise<void> {
+  await mkdir(out, { recursive: true });
+  await Promise.all(BUILD_FILES.map((file) => rm(join(out, file), { force: true })));
+}

@@ -1,0 +1,140 @@
+/**
+ * Where `mcp-dir build` may write: a new or empty folder, or over an earlier
+ * build's output. It refuses, naming the folder and what to do, anything whose
+ * files it would destroy: the server directory, a folder holding it, a file,
+ * a folder holding files of someone else's.
+ */
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../cli/helpers/cli.js";
+import { createEmptyDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+
+const ECHO = 'export default { description: "Echoes", handler: () => "hi" };\n';
+
+afterAll(removeServerDirs);
+
+/**
+ * A server directory with one tool, in a temporary folder of its own (the
+ * folder that holds it is refused too), and what it holds before any build.
+ */
+async function serverDir(): Promise<{ dir: string; files: string[] }> {
+  const dir = join(await createEmptyDir(), "server");
+  await mkdir(join(dir, "tools"), { recursive: true });
+  await writeFile(join(dir, "package.json"), '{ "type": "module" }\n');
+  await writeFile(join(dir, "tools", "echo.ts"), ECHO);
+  return { dir, files: await readdir(dir, { recursive: true }) };
+}
+
+/** `mcp-dir build dir --out out`, expected refused with `message` and nothing written. */
+async function expectRefused(dir: string, out: string, message: string): Promise<void> {
+  const built = await runCli(["build", dir, "--out", out]);
+  expect(built).toEqual({ code: 1, stdout: "", stderr: `mcp-dir build: ${message}\n` });
+}
+
+describe("mcp-dir build --out", () => {
+  it("refuses the server directory itself, and leaves it as it was", async () => {
+    const { dir, files } = await serverDir();
+    await expectRefused(
+      dir,
+      dir,
+      `the out folder ${dir} is the server directory: building there would replace its files; pass --out a folder of its own, such as ${join(dir, "dist-mcp")}`,
+    );
+    expect(await readdir(dir, { recursive: true })).toEqual(files);
+  });
+
+  it("refuses a folder that holds the server directory", async () => {
+    const { dir, files } = await serverDir();
+    const parent = dirname(dir);
+    await expectRefused(
+      dir,
+      parent,
+      `the out folder ${parent} holds the server directory ${dir}: building there would replace its files; pass --out a folder of its own, such as ${join(dir, "dist-mcp")}`,
+    );
+    expect(await readdir(dir, { recursive: true })).toEqual(files);
+  });
+
+  it("refuses a folder of the server's own, such as tools/", async () => {
+    const { dir } = await serverDir();
+    const tools = join(dir, "tools");
+    await expectRefused(
+      dir,
+      tools,
+      `the out folder ${tools} holds files the build did not write (echo.ts): the build writes only into a new or empty folder, or over its own output (server.mjs, manifest.json, wrangler.toml); empty it, or pass --out another folder`,
+    );
+    expect(await readFile(join(tools, "echo.ts"), "utf8")).toBe(ECHO);
+  });
+
+  it("refuses a folder holding other files, naming a few", async () => {
+    const { dir } = await serverDir();
+    const out = await createEmptyDir();
+    for (const name of ["a.txt", "b.txt", "server.mjs", "c.txt", "d.txt"]) {
+      await writeFile(join(out, name), "mine\n");
+    }
+    await expectRefused(
+      dir,
+      out,
+      `the out folder ${out} holds files the build did not write (a.txt, b.txt, c.txt and 1 more): the build writes only into a new or empty folder, or over its own output (server.mjs, manifest.json, wrangler.toml); empty it, or pass --out another folder`,
+    );
+    expect(await readdir(out)).toEqual(["a.txt", "b.txt", "c.txt", "d.txt", "server.mjs"]);
+  });
+
+  it("refuses a file, and a path inside one", async () => {
+    const { dir } = await serverDir();
+    const file = join(await createEmptyDir(), "keepme.txt");
+    await writeFile(file, "keep me\n");
+    await expectRefused(
+      dir,
+      file,
+      `the out folder ${file} is a file: building there would replace it; remove it, or pass --out a folder`,
+    );
+    await expectRefused(
+      dir,
+      join(file, "out"),
+      `the out folder ${join(file, "out")} is inside ${file}, a file; pass --out a folder`,
+    );
+    expect(await readFile(file, "utf8")).toBe("keep me\n");
+  });
+
+  it("writes into an empty folder, and a new one inside the server directory", async () => {
+    const { dir } = await serverDir();
+    const empty = await createEmptyDir();
+    const nested = join(dir, "build", "mcp");
+    for (const out of [empty, nested]) {
+      const built = await runCli(["build", dir, "--out", out]);
+      expect(built.stderr).toBe("");
+      expect(built.code).toBe(0);
+      expect(await readdir(out)).toEqual(["manifest.json", "server.mjs"]);
+    }
+  });
+
+  it("builds into the default dist-mcp of the server directory again and again, and keeps what it did not write", async () => {
+    const { dir } = await serverDir();
+    const out = join(dir, "dist-mcp");
+    const cloudflare = await runCli(["build", "--target", "cloudflare"], { cwd: dir });
+    expect(cloudflare.stderr).toBe("");
+    expect(cloudflare.stdout).toBe(
+      "mcp-dir build: . (1 tool, 0 prompts, 0 resources) for cloudflare: dist-mcp/server.mjs, dist-mcp/manifest.json, dist-mcp/wrangler.toml\n",
+    );
+    expect(await readdir(out)).toEqual(["manifest.json", "server.mjs", "wrangler.toml"]);
+    // The same folder again, for another target: the earlier build's files are replaced.
+    const node = await runCli(["build"], { cwd: dir });
+    expect(node).toEqual({
+      code: 0,
+      stdout:
+        "mcp-dir build: . (1 tool, 0 prompts, 0 resources) for node: dist-mcp/server.mjs, dist-mcp/manifest.json\n",
+      stderr: "",
+    });
+    expect(await readdir(out)).toEqual(["manifest.json", "server.mjs"]);
+    expect(JSON.parse(await readFile(join(out, "manifest.json"), "utf8")).target).toBe("node");
+    // A file of the user's among the build's: refused, and kept.
+    await mkdir(join(out, "notes"));
+    expect(await runCli(["build"], { cwd: dir })).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "mcp-dir build: the out folder dist-mcp holds files the build did not write (notes): the build writes only into a new or empty folder, or over its own output (server.mjs, manifest.json, wrangler.toml); empty it, or pass --out another folder\n",
+    });
+    expect(await readdir(out)).toEqual(["manifest.json", "notes", "server.mjs"]);
+  });
+});
