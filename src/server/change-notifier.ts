@@ -48,7 +48,13 @@ export class ChangeNotifier {
     return this.pending;
   }
 
-  private flush(): void {
+  /**
+   * Publishes what is pending now rather than at the end of the turn: a
+   * session about to open must not hear of changes made before it, since
+   * its client lists what they made (a bundle fills its registry in the turn
+   * it reads a client's initialize).
+   */
+  flush(): void {
     const pending = this.pending;
     this.pending = undefined;
     if (!pending) return;

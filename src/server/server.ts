@@ -200,6 +200,8 @@ export class McpServer implements Engine {
 
   /** A 2025 session over `transport`, which the caller has started or will start with it. @internal */
   openSession(transport: Transport): Session {
+    // Changes made before this session are told to the sessions open then, not to it.
+    this.notifier.flush();
     const session = new Session(this, transport, (ended) => {
       this.sessions.delete(ended);
       this.tasks.sessionEnded(ended.id).catch((error: unknown) => {

@@ -1,5 +1,7 @@
+import { PassThrough } from "node:stream";
 import type { Notification } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { createServer, defineTool, type McpServer, serveStdio } from "../../src/index.js";
 import { TOOL_NAMES } from "./helpers/fixture.js";
 import { Inbox } from "./helpers/inbox.js";
 import { closeSdkClients, connectSdkInMemory, type SdkConnection } from "./helpers/sdk-client.js";
@@ -208,5 +210,71 @@ describe("list_changed after a registry change", () => {
     expect(await sdk.client.readResource({ uri: "memo://runtime_memo" })).toEqual({
       contents: [{ uri: "memo://runtime_memo", mimeType: "text/plain", text: "added" }],
     });
+  });
+});
+
+/** A client over stdio in this process: what it sends, and every message it receives. */
+function stdioClient(server: McpServer) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const received = new Inbox<{ id?: number; method?: string }>();
+  let rest = "";
+  output.setEncoding("utf8").on("data", (chunk: string) => {
+    rest += chunk;
+    for (let end = rest.indexOf("\n"); end !== -1; end = rest.indexOf("\n")) {
+      received.push(JSON.parse(rest.slice(0, end)));
+      rest = rest.slice(end + 1);
+    }
+  });
+  const served = serveStdio(server, { input, output });
+  const send = (message: object) => input.write(`${JSON.stringify(message)}\n`);
+  return {
+    received,
+    send,
+    answer: (id: number) => received.waitFor((message) => message.id === id, `the answer to ${id}`),
+    end: () => {
+      input.end();
+      return served;
+    },
+  };
+}
+
+const initialize = (id: number) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  },
+});
+const ping = (id: number) => ({ jsonrpc: "2.0", id, method: "ping" });
+const echo = (name: string) => defineTool({ name, description: "Echoes", handler: () => name });
+
+describe("list_changed and a session's start", () => {
+  it("tells a change to the sessions open when it was made, not to one opened in the same turn", async () => {
+    const server = createServer({ name: "start", version: "1.0.0" }).add(echo("first"));
+    const before = stdioClient(server);
+    before.send(initialize(0));
+    await before.answer(0);
+    // One turn: a tool added, then a session opened (its client lists what the change made).
+    server.add(echo("second"));
+    const after = stdioClient(server);
+    after.send(initialize(0));
+    await after.answer(0);
+    // The turn that tells changes passes (the notifier's setImmediate was queued
+    // before this one), then each ping's answer follows what it told.
+    await new Promise((resolve) => setImmediate(resolve));
+    before.send(ping(1));
+    after.send(ping(1));
+    await Promise.all([before.answer(1), after.answer(1)]);
+    expect(before.received.items.map((message) => message.method ?? message.id)).toEqual([
+      0,
+      "notifications/tools/list_changed",
+      1,
+    ]);
+    expect(after.received.items.map((message) => message.method ?? message.id)).toEqual([0, 1]);
+    await Promise.all([before.end(), after.end()]);
   });
 });
