@@ -79,6 +79,8 @@ async function run(bundle: Bundle, argv: string[], program: string): Promise<voi
   if (!flags) {
     process.stderr.write(`mcp-dir: serving ${name} ${version} (built) over stdio\n`);
     await serveStdio(server);
+    // What the input asked is answered: tasks still running end failed, as `serve`'s do.
+    await server.close();
     return;
   }
   const options = withFlags(bundle.config.http as HttpServeOptions | undefined, flags);

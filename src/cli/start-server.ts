@@ -1,5 +1,10 @@
-import type { HttpServeOptions, McpServer } from "../index.js";
+import type { HttpServeOptions, HttpServing, McpServer } from "../index.js";
 import { STATE_KEY_ENV } from "../server/input-rounds/request-state.js";
+import {
+  awaitShutdownSignal,
+  endBySignal,
+  type ShutdownSignal,
+} from "../transports/shutdown-signals.js";
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import { traceIfOpenTelemetryIsSetUp } from "./open-telemetry.js";
 import { type HttpFlags, withFlags } from "./serve-options.js";
@@ -16,9 +21,12 @@ export interface StartOptions {
 }
 
 /**
- * Loads `dir` and serves it: over stdio until the client closes stdin, or over
- * HTTP until SIGINT/SIGTERM. Returns the exit code: 1 when the directory has
- * problems (each printed on stderr; `dev` serves what loaded and keeps going).
+ * Loads `dir` and serves it: over stdio until the client closes stdin, or
+ * until SIGINT/SIGTERM. Either way the server is closed, its doors first (so
+ * its tasks still running are left failed and a Redis replica gives up its
+ * lease); a signal then ends the process itself. Returns the exit code: 1
+ * when the directory has problems (each printed on stderr; `dev` serves what
+ * loaded and keeps going).
  */
 export async function startServer(dir: string, options: StartOptions = {}): Promise<number> {
   // In dev, folders created later must reach clients that are already connected.
@@ -61,25 +69,32 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
     );
   }
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;
+  // SIGINT/SIGTERM: close everything in order, then let the signal end the process.
+  const signals = awaitShutdownSignal();
+  let signal: ShutdownSignal | undefined;
   try {
     if (options.http) {
-      await serveOverHttp(
-        server,
-        what,
-        withFlags(load.config.http as HttpServeOptions | undefined, options.http),
-        options.dev !== undefined,
-      );
+      const http = withFlags(load.config.http as HttpServeOptions | undefined, options.http);
+      const serving = await serveOverHttp(server, what, http, options.dev !== undefined);
+      signal = await signals.signal;
+      // The door first, so that each request in flight gets its answer.
+      await serving.close();
     } else {
       await printError(`mcp-dir${what} over stdio; waiting for a client on stdin`);
       // Each transport loads only when it serves: stdio starts without the HTTP door.
       const { serveStdio } = await import("../transports/stdio.js");
-      await serveStdio(server);
+      signal = await Promise.race([serveStdio(server).then(() => undefined), signals.signal]);
     }
   } finally {
+    signals.stop();
     stopSurviving();
     await watcher?.close();
     await ui?.close();
     await server.close();
+  }
+  if (signal) {
+    endBySignal(signal);
+    return new Promise<never>(() => {});
   }
   return 0;
 }
@@ -89,15 +104,14 @@ async function serveOverHttp(
   what: string,
   options: HttpServeOptions,
   dev: boolean,
-) {
+): Promise<HttpServing> {
   const { serveHttp } = await import("../transports/http/index.js");
-  const serving = await serveHttp(server, { ...options, handleSignals: true });
+  const serving = await serveHttp(server, options);
   if (!dev && server.inputRounds.signer.ephemeral) {
     await printError(
       `mcp-dir: ${STATE_KEY_ENV} is not set, so requestState (2026-07-28 handlers that ask for input) is signed with a key of this process only; behind a load balancer, set it to one secret of 32+ characters on every replica`,
     );
   }
   await printError(`mcp-dir${what} at ${serving.url}`);
-  // serveHttp closes everything on SIGINT/SIGTERM and lets the signal end the process.
-  await new Promise<never>(() => {});
+  return serving;
 }

@@ -69,6 +69,7 @@ export class McpServer implements Engine {
   private readonly cacheTtlMs: number;
   private readonly extensions: Record<string, JsonObject> | undefined;
   private readonly closeController = new AbortController();
+  private closed: Promise<void> | undefined;
   private readonly info: Implementation;
   private readonly announce: Set<ListedKind>;
   private readonly standing = new Notices();
@@ -340,9 +341,15 @@ export class McpServer implements Engine {
   /**
    * Ends every session, resource watch and task run (each such task is left
    * failed); listen streams end with their graceful result. With Redis, the
-   * replica then gives up its lease and disconnects.
+   * replica then gives up its lease and disconnects. Calls after the first
+   * resolve with it.
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.closed ??= this.shutDown();
+    return this.closed;
+  }
+
+  private async shutDown(): Promise<void> {
     this.closeController.abort();
     this.watchers.stopAll();
     await Promise.all([

@@ -1,11 +1,22 @@
 /**
  * serveHttp in a child process: SIGTERM and SIGINT close streams and sessions,
- * then exit; and, in this process, what closing does to 2026-07-28 requests.
+ * then exit; in this process, what the signal does to the server's tasks, and
+ * what closing does to 2026-07-28 requests.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
-import { openSession, PROTOCOL_VERSION, type Running, SseReader, startFixture } from "./helpers.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createServer, type McpServer, serveHttp } from "../../src/index.js";
+import { InProcessTaskStore } from "../../src/server/tasks/in-process-task-store.js";
+import { resetTaskTools, send, waits } from "../server/helpers/task-tools.js";
+import {
+  deferred,
+  openSession,
+  PROTOCOL_VERSION,
+  type Running,
+  SseReader,
+  startFixture,
+} from "./helpers.js";
 
 const CHILD = fileURLToPath(new URL("./fixtures/serve-child.ts", import.meta.url));
 const children: ChildProcess[] = [];
@@ -57,6 +68,46 @@ describe("graceful shutdown", () => {
       expect(await exited).toEqual({ code: null, signal });
     });
   }
+});
+
+describe("a signal with handleSignals", () => {
+  const servers: McpServer[] = [];
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+    resetTaskTools();
+  });
+
+  it("closes the server after the door: a task still running is left failed, saying so", async () => {
+    // Two servers on one store stand in for replicas: the other reads what the stopped one left.
+    const store = new InProcessTaskStore(10);
+    const stopped = createServer({ name: "stopped", version: "1", tasks: { store } }).add(waits);
+    const other = createServer({ name: "other", version: "1", tasks: { store } });
+    servers.push(stopped, other);
+    const before = new Set(process.listeners("SIGTERM"));
+    await serveHttp(stopped, { port: 0, handleSignals: true });
+    const [onSignal] = process.listeners("SIGTERM").filter((listener) => !before.has(listener));
+    const killed = deferred<unknown[]>();
+    // The signal would end this test's process: what serveHttp sends itself is recorded instead.
+    vi.spyOn(process, "kill").mockImplementation((...args) => {
+      killed.resolve(args);
+      return true;
+    });
+    const { result } = await send(stopped, "tools/call", {
+      name: "waits",
+      arguments: { key: "s" },
+    });
+
+    onSignal?.("SIGTERM");
+
+    expect(await killed.promise).toEqual([process.pid, "SIGTERM"]);
+    expect((await send(other, "tasks/get", { taskId: result.taskId })).result).toMatchObject({
+      status: "failed",
+      statusMessage: "The server stopped before the task finished",
+      error: { code: -32603, message: "The server stopped before the task finished" },
+    });
+    expect(process.listeners("SIGTERM")).toEqual([...before]);
+  });
 });
 
 describe("closing the door with 2026-07-28 requests in flight", () => {

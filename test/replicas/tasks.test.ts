@@ -1,15 +1,17 @@
 /**
  * Tasks across two `mcp-dir serve --http` replicas of one folder sharing a
  * real redis-server: created through one, finished, read, answered and
- * cancelled through the other; a task whose replica died ends failed; and a
- * call that asks first, begun on one, becomes a task on the other.
+ * cancelled through the other; a task whose replica died or stopped (over
+ * HTTP or stdio) ends failed; and a call that asks first, begun on one,
+ * becomes a task on the other.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPLICA_STOPPED } from "../../src/server/replicas/redis-task-store.js";
-import { httpTaskWire, type TaskWire } from "../eras/helpers/task-wire.js";
+import { DECLARING, httpTaskWire, type TaskWire } from "../eras/helpers/task-wire.js";
 import { type RedisServer, startRedis, stopAllRedis } from "../helpers/redis-server.js";
 import { stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { killRawClients, RawClient } from "../server/helpers/raw-client.js";
 import { REPLICATED_SERVER, startPair, startReplica } from "./fixture.js";
 
 let redis: RedisServer;
@@ -24,11 +26,12 @@ beforeAll(async () => {
   onB = httpTaskWire(b.url);
 });
 afterAll(async () => {
-  await stopAll();
+  await Promise.all([stopAll(), killRawClients()]);
   await stopAllRedis();
   await removeServerDirs();
 });
 
+const SHUT_DOWN = "The server stopped before the task finished";
 const textOf = (text: string) => ({ content: [{ type: "text", text }] });
 
 describe("a task on replicas that share Redis", () => {
@@ -78,6 +81,43 @@ describe("a task on replicas that share Redis", () => {
     expect(await onB.until(taskId, "failed")).toMatchObject({
       statusMessage: REPLICA_STOPPED,
       error: { code: -32603, message: REPLICA_STOPPED },
+    });
+  });
+
+  it("ends failed at once, saying so, when the replica that ran it is stopped (SIGTERM)", async () => {
+    const stopped = await startReplica(dir, redis.url);
+    const created = await httpTaskWire(stopped.url).request("tools/call", {
+      name: "forever",
+      arguments: { key: "stopped" },
+    });
+    const { taskId } = created.result;
+    stopped.child.kill("SIGTERM");
+    expect(await stopped.exited).toEqual({ code: null, signal: "SIGTERM" });
+    // Read, not awaited: the stopped replica failed it before it gave up its lease.
+    const read = await onB.request("tasks/get", { taskId });
+    expect(read.result).toMatchObject({
+      status: "failed",
+      statusMessage: SHUT_DOWN,
+      error: { code: -32603, message: SHUT_DOWN },
+    });
+  });
+
+  it("ends failed at once, saying so, when a replica serving stdio is stopped (SIGTERM)", async () => {
+    const stopped = RawClient.cli(["serve", dir], { MCP_DIR_REDIS_URL: redis.url });
+    const created = await stopped.request("tools/call", {
+      name: "forever",
+      arguments: { key: "stopped-stdio" },
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": DECLARING,
+      },
+    });
+    const { taskId } = created.result;
+    expect(await stopped.signal("SIGTERM")).toEqual({ code: null, signal: "SIGTERM" });
+    expect((await onB.request("tasks/get", { taskId })).result).toMatchObject({
+      status: "failed",
+      statusMessage: SHUT_DOWN,
+      error: { code: -32603, message: SHUT_DOWN },
     });
   });
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { McpServer } from "../../server/index.js";
 import type { HttpListenOptions } from "../../settings/http-listen-options.js";
 import { resolveListenerLimits } from "../../settings/listener-limits.js";
+import { awaitShutdownSignal, endBySignal } from "../shutdown-signals.js";
 import {
   checkExposure,
   connectableHost,
@@ -14,7 +15,12 @@ import { createHttpHandler, type HttpStats } from "./handler.js";
 import { capConnections, nodeServerOptions } from "./listener-limits.js";
 
 export interface HttpServeOptions extends HttpListenOptions {
-  /** Close every session and the listener on SIGINT/SIGTERM, then let the signal take its course. */
+  /**
+   * On SIGINT or SIGTERM the process is ending, so close everything, in
+   * order: the door and the listener (`close()`: each request answered), then
+   * the server (`server.close()`: each task still running left failed, a
+   * Redis replica's lease given up); then let the signal take its course.
+   */
   handleSignals?: boolean;
 }
 
@@ -25,11 +31,13 @@ export interface HttpServing {
   readonly port: number;
   /** What the open sessions hold (see HttpHandler.stats). */
   stats(): HttpStats;
-  /** Ends every session and stops listening. */
+  /**
+   * Ends every session and stops listening. The server is left open, as it
+   * may serve elsewhere too: close it with `server.close()` when done.
+   */
   close(): Promise<void>;
 }
 
-const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 /** How long responses still in flight get to finish when closing. */
 const CLOSE_GRACE_MS = 2000;
 
@@ -115,10 +123,11 @@ export async function serveHttp(
   const address = listener.address() as AddressInfo;
   const url = `http://${connectableHost(host)}:${address.port}${handlerOptions.path ?? "/mcp"}`;
 
+  const signals = handleSignals ? awaitShutdownSignal() : undefined;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      for (const signal of SIGNALS) process.off(signal, onSignal);
+      signals?.stop();
       const stopped = new Promise<void>((resolve) => listener.close(() => resolve()));
       await handler.close();
       await responses.drained(CLOSE_GRACE_MS);
@@ -128,10 +137,11 @@ export async function serveHttp(
     })();
     return closing;
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    void close().then(() => process.kill(process.pid, signal));
-  };
-  if (handleSignals) for (const signal of SIGNALS) process.once(signal, onSignal);
+  void signals?.signal.then(async (signal) => {
+    await close();
+    await server.close();
+    endBySignal(signal);
+  });
 
   return { url, host, port: address.port, stats: () => handler.stats(), close };
 }

@@ -30,6 +30,8 @@ interface Peer {
   readonly stdout: Readable;
   readonly exited: Promise<Exit>;
   kill(): void;
+  /** Sends the process `signal`: a child process only. */
+  signal?(signal: NodeJS.Signals): void;
 }
 
 export class RawClient {
@@ -81,6 +83,7 @@ export class RawClient {
         kill: () => {
           if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
         },
+        signal: (signal) => child.kill(signal),
       };
     });
   }
@@ -271,6 +274,13 @@ export class RawClient {
   /** Closes stdin (the MCP way to end a stdio session) and resolves with how the process exited. */
   close(): Promise<Exit> {
     this.peer.stdin.end();
+    return this.exited;
+  }
+
+  /** Sends the server's process `signal` and resolves with how it exited. */
+  signal(signal: NodeJS.Signals): Promise<Exit> {
+    if (!this.peer.signal) throw new Error("a server in this process takes no signal");
+    this.peer.signal(signal);
     return this.exited;
   }
 
