@@ -313,14 +313,18 @@ export class McpServer implements Engine {
   /**
    * Tells every client of something about the server as a whole that stands
    * until it is withdrawn (`dev`: a file that fails to load), as log messages:
-   * each 2025 session at once, at its log level; each 2026-07-28 request that
-   * asks for log messages at their level, with its response, for as long as
-   * they stand (the revision sends log messages only with a request, never on
-   * a listen stream). Setting `key` again replaces its messages; none withdraws them.
+   * each 2025 session at its log level, at once, or once it is initialized
+   * (`notifications/initialized`) for a session that was not yet; each
+   * 2026-07-28 request that asks for log messages at their level, with its
+   * response, for as long as they stand (the revision sends log messages only
+   * with a request, never on a listen stream). Setting `key` again replaces
+   * its messages (and tells them); none withdraws them.
    */
   setNotice(key: string, messages: readonly LogMessage[] | undefined): void {
     this.standing.set(key, messages);
-    for (const { level, data, logger } of messages ?? []) this.log(level, data, logger);
+    for (const session of this.sessions) {
+      if (session.hearsNotices) for (const message of messages ?? []) session.log(message);
+    }
   }
 
   /** The notices that stand now, for the 2026-07-28 requests that ask for log messages. */

@@ -28,6 +28,7 @@ import type { RequestEnv, SessionState } from "./env.js";
 import { InFlight } from "./in-flight.js";
 import { callerKey } from "./input-rounds/request-state.js";
 import { methodsFor } from "./methods/index.js";
+import { type LogMessage, logParams } from "./notices.js";
 import { OutboundRequests } from "./outbound.js";
 import type { Params } from "./params.js";
 import { PendingReplies } from "./pending-replies.js";
@@ -56,6 +57,8 @@ export class Session implements MessageReceiver, SessionState {
   private readonly replies = new PendingReplies();
   private inputOver = false;
   private isClosed = false;
+  /** Whether the client said it is initialized: from then on it hears the server's notices. */
+  private toldInitialized = false;
   /** Bytes of the server's memory budget this session holds, given back when it ends. */
   private held = 0;
 
@@ -112,6 +115,16 @@ export class Session implements MessageReceiver, SessionState {
 
   wantsLog(level: LoggingLevel): boolean {
     return LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(this.logLevel);
+  }
+
+  /** Whether the server's notices reach this session as they are set (see McpServer.setNotice). */
+  get hearsNotices(): boolean {
+    return this.toldInitialized;
+  }
+
+  /** Sends a log message, if the session's level lets it through. */
+  log(message: LogMessage): void {
+    if (this.wantsLog(message.level)) this.notify("notifications/message", logParams(message));
   }
 
   receive(parsed: Parsed, auth?: AuthInfo): void {
@@ -266,8 +279,14 @@ export class Session implements MessageReceiver, SessionState {
         this.inFlight.get(id)?.cancel(reason);
         return;
       }
+      case "notifications/initialized":
+        // What stands was set before the session could hear it: each is told once, now.
+        if (this.toldInitialized || !this.initialized) return;
+        this.toldInitialized = true;
+        for (const message of this.engine.notices()) this.log(message);
+        return;
       default:
-        // notifications/initialized, roots/list_changed, progress: nothing to do.
+        // roots/list_changed, progress: nothing to do.
         return;
     }
   }

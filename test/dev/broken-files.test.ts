@@ -149,7 +149,7 @@ describe("mcp-dir dev: a file that fails to load", () => {
 });
 
 describe("mcp-dir dev: starting with problems", () => {
-  it("serves what loaded, keeps running and serves a broken file once it is fixed", async () => {
+  it("serves what loaded, tells the client that connects of what did not, keeps running and serves a broken file once it is fixed", async () => {
     const dev = await startDev({
       "tools/good.ts": toolFile("Good", "good"),
       "tools/broken.ts": "export default {\n  description: 'x',\n  handler: () => {\n};\n",
@@ -160,6 +160,11 @@ describe("mcp-dir dev: starting with problems", () => {
       `mcp-dir dev: watching ${dev.dir} for changes`,
       `mcp-dir dev: serving ${dev.dir.split("/").pop()} 0.0.0 from ${dev.dir} (1 tool, 0 prompts, 0 resources) over stdio; waiting for a client on stdin`,
     ]);
+    // The client connected after the file failed: the error still reaches it, once.
+    expect(await nthError(dev, 1)).toEqual({
+      file: "tools/broken.ts",
+      message: 'tools/broken.ts: SyntaxError: Expected "}" but found ";" (4:2)',
+    });
     expect((await dev.client.listTools()).tools.map((tool) => tool.name)).toEqual(["good"]);
     expect(textOf(await dev.client.callTool({ name: "good", arguments: {} }))).toBe("good");
 
@@ -167,6 +172,7 @@ describe("mcp-dir dev: starting with problems", () => {
     await dev.waitForCount(TOOLS_CHANGED, 1);
     expect(textOf(await dev.client.callTool({ name: "broken", arguments: {} }))).toBe("fixed");
     await dev.waitForLine(reloaded("tools/broken.ts", " \\(fixed\\)"));
+    expect(dev.notifications.items.map((n) => n.method)).toEqual([LOG_MESSAGE, TOOLS_CHANGED]);
   });
 
   it("serves the first of two files that share a name, and the second once renamed", async () => {

@@ -89,11 +89,16 @@ mcp-dir: 2 problems in ${dir}; fix them and run again
       ...PROBLEMS.map((problem) => `error: ${problem}`),
       `mcp-dir dev: 2 problems in ${dev.dir}; fix them and save: the rest is served meanwhile`,
     ]);
+    // The client connected after the start: it is told of those problems all the same.
+    expect(await errorLogs(dev, 2)).toEqual([
+      { file: "tools/reject-symbol.ts", message: PROBLEMS[0] },
+      { file: "tools/reject.ts", message: PROBLEMS[1] },
+    ]);
     const { tools } = await dev.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["good"]);
 
     dev.write("tools/good.ts", rejecting('new Error("on save")'));
-    expect(await errorLogs(dev, 1)).toEqual([
+    expect((await errorLogs(dev, 3)).slice(2)).toEqual([
       {
         file: "tools/good.ts",
         message: `tools/good.ts: raised an unhandled rejection while loading: Error: on save (2:16); ${WHAT_TO_DO}`,

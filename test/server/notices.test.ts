@@ -1,7 +1,8 @@
 /**
  * `server.setNotice`: one way to tell every client of something about the
- * server as a whole (a file that fails to load in dev), in both eras. The
- * official clients of each era, in this process.
+ * server as a whole (a file that fails to load in dev), in both eras, whether
+ * it connected before or after. The official clients of each era, and a raw
+ * 2025 session over stdio's transport, in this process.
  */
 import { Client as ClientV2, LOG_LEVEL_META_KEY } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
@@ -10,9 +11,10 @@ import {
   type Notification,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { createServer, defineTool, type McpServer } from "../../src/index.js";
+import { createServer, defineTool, type McpServer, type ServerOptions } from "../../src/index.js";
 import { inMemoryV1, inMemoryV2 } from "../helpers/in-memory-pair.js";
 import { Inbox } from "./helpers/inbox.js";
+import { RawClient } from "./helpers/raw-client.js";
 
 const INFO = { name: "notices-test", version: "1.0.0" };
 const BROKEN = {
@@ -26,8 +28,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-function makeServer(): McpServer {
-  const server = createServer({ name: "notices", version: "1.0.0" }).add(
+function makeServer(options: Partial<ServerOptions> = {}): McpServer {
+  const server = createServer({ name: "notices", version: "1.0.0", ...options }).add(
     defineTool({ name: "ping", description: "Answers", handler: () => "pong" }),
   );
   servers.push(server);
@@ -47,6 +49,49 @@ describe("server.setNotice", () => {
     server.setNotice("tools/x.ts", undefined);
     await client.callTool({ name: "ping", arguments: {} });
     expect(logs.items).toHaveLength(1);
+    await client.close();
+  });
+
+  it("tells a 2025 session that connects later what stands, once it is initialized", async () => {
+    const server = makeServer();
+    server.setNotice("tools/x.ts", [BROKEN]);
+    const client = new ClientV1(INFO, { capabilities: {} });
+    const logs = new Inbox<Notification>();
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => logs.push(n));
+    await client.connect(inMemoryV1(server));
+
+    expect((await logs.waitFor(() => true, "the notice")).params).toEqual(BROKEN);
+    await client.callTool({ name: "ping", arguments: {} });
+    expect(logs.items).toHaveLength(1);
+    await client.close();
+  });
+
+  it("tells a 2025 session each notice once, after notifications/initialized, at its log level", async () => {
+    const server = makeServer({ logLevel: "info" });
+    const client = RawClient.serving(server);
+    await client.result("initialize", {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "raw", version: "1" },
+    });
+    server.setNotice("tools/x.ts", [BROKEN]);
+    server.setNotice("tools/y.ts", [{ ...BROKEN, data: "withdrawn before it was told" }]);
+    server.setNotice("tools/y.ts", undefined);
+    server.setNotice("tools/z.ts", [{ level: "debug", data: "below the session's level" }]);
+    // Not initialized yet: nothing is told.
+    await client.result("ping");
+    expect(client.withMethod("notifications/message")).toEqual([]);
+
+    client.notify("notifications/initialized");
+    await client.result("ping");
+    server.setNotice("tools/w.ts", [{ level: "warning", data: "set once initialized" }]);
+    // Said twice: nothing is told twice.
+    client.notify("notifications/initialized");
+    await client.result("ping");
+    expect(client.withMethod("notifications/message").map((m) => m.params)).toEqual([
+      BROKEN,
+      { level: "warning", data: "set once initialized" },
+    ]);
     await client.close();
   });
 

@@ -64,9 +64,10 @@ async function sourceOf(
  * in place, in one registry update per batch of saves, and clients are told
  * what changed (list_changed, resources/updated). A file that fails to load
  * keeps its last good definitions in service; every client is told of it
- * (`server.setNotice`): 2025 sessions at once, 2026-07-28 requests that ask
- * for log messages while it lasts. The directory's config file is not
- * reloaded (its include and exclude say what loads).
+ * (`server.setNotice`): 2025 sessions at once (or once initialized, for
+ * those that connect later), 2026-07-28 requests that ask for log messages
+ * while it lasts. The directory's config file is not reloaded (its include
+ * and exclude say what loads).
  *
  * `server` is usually the one `loadServer(dir)` made, whose load it carries
  * on; any other server is given the directory's files now. Every kind is
