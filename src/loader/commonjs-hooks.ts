@@ -12,7 +12,7 @@ import { type Speculation, speculativeTransforms } from "./speculative-transform
  */
 
 type LoadExtension = (this: unknown, module: unknown, filename: string) => unknown;
-type Parent = { filename?: string } | undefined;
+type Parent = { filename?: string; loaded?: boolean } | undefined;
 type LoadRequest = (request: string, parent: Parent, isMain: boolean) => unknown;
 type ResolveRequest = (request: string, parent: Parent, isMain: boolean) => string;
 
@@ -106,7 +106,11 @@ function register(): void {
       isEsmFile(from) &&
       !isAlias(request, parent)
     ) {
-      return packages.required(request, from);
+      // Once the file has loaded, a require is an import() made require() (see
+      // dynamic-imports.ts), which cannot wait for a package to be imported: it requires it.
+      if (parent?.loaded !== true || packages.has(request, from)) {
+        return packages.required(request, from);
+      }
     }
     return load.call(this, request, parent, isMain);
   };

@@ -70,6 +70,11 @@ export class EsmPackages {
     return `${dirname(importer)}\0${specifier}`;
   }
 
+  /** Whether `specifier`, as `importer` names it, is imported. */
+  has(specifier: string, importer: string): boolean {
+    return this.loaded.has(this.key(specifier, importer));
+  }
+
   /** What the compiled file `importer` gets for `require(specifier)`, or a PackageNeeded to throw. */
   required(specifier: string, importer: string): unknown {
     const key = this.key(specifier, importer);

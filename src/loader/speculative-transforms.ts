@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type * as Esbuild from "esbuild";
+import { withRelativeImportsRequired } from "./dynamic-imports.js";
 import { NodeModule } from "./node-module.js";
 import { TsxCache } from "./tsx-cache.js";
 
@@ -23,6 +24,9 @@ export class CompilerNeeded extends Error {
   }
 }
 
+/** What mcp-dir changes in tsx's transforms, named in tsx's cache keys (see the constructor). */
+const TRANSFORMS_MARK = "mcp-dir.relative-imports-required";
+
 /**
  * How many files are transformed ahead in one group (measured on 1000 files:
  * 32 and 64 kept the loader waiting longer, 250 no better).
@@ -39,9 +43,10 @@ const AHEAD_GROUP = 128;
  * pattern for every other file of the directory (only the file's path
  * differs), so those files are transformed ahead, together, and tsx's own
  * transformSync call then takes the result that was made from exactly its
- * code and options. Anything else (a file whose options differ, one that
- * failed to transform) goes to esbuild as before: speculation can only make a
- * transform earlier, never different.
+ * code and options (each made by withRelativeImportsRequired from tsx's, for
+ * a file ahead as for tsx's own call). Anything else (a file whose options
+ * differ, one that failed to transform) goes to esbuild as before:
+ * speculation can only make a transform earlier, never different.
  */
 export class Speculation {
   private readonly esbuild: typeof Esbuild;
@@ -64,9 +69,11 @@ export class Speculation {
   constructor() {
     this.esbuild = require("esbuild") as typeof Esbuild;
     const { transformSync, stop } = this.esbuild;
-    const speculative = (code: string, options?: TransformOptions): TransformResult => {
-      if (options?.sourcefile !== undefined) {
-        this.tsxCache.beforeKept(options.banner);
+    const speculative = (code: string, tsxOptions?: TransformOptions): TransformResult => {
+      let options = tsxOptions;
+      if (tsxOptions?.sourcefile !== undefined) {
+        this.tsxCache.beforeKept(tsxOptions.banner);
+        options = withRelativeImportsRequired(code, tsxOptions);
         const key = keyOf(code, options);
         const result = this.ready.get(key);
         if (result) {
@@ -74,7 +81,7 @@ export class Speculation {
           return result;
         }
         this.misses++;
-        this.pattern = { file: options.sourcefile, options: JSON.stringify(options) };
+        this.pattern = { file: tsxOptions.sourcefile, options: JSON.stringify(tsxOptions) };
       }
       if (!this.compilerRunning && this.timed) throw new CompilerNeeded();
       this.transforming = true;
@@ -96,8 +103,17 @@ export class Speculation {
     };
     // tsx (its CommonJS build, loaded after this) calls transformSync on the
     // object require("esbuild") gives; esbuild's own exports are read-only.
+    // tsx keys its cache by esbuild's version among others: the mark keeps it
+    // from handing back what was transformed without withRelativeImportsRequired.
     const entry = require.cache[require.resolve("esbuild")];
-    if (entry) entry.exports = { ...this.esbuild, transformSync: speculative, stop: stopped };
+    if (entry) {
+      entry.exports = {
+        ...this.esbuild,
+        version: `${this.esbuild.version}+${TRANSFORMS_MARK}`,
+        transformSync: speculative,
+        stop: stopped,
+      };
+    }
   }
 
   /** Starts esbuild's synchronous worker, if it is not running (see CompilerNeeded). */
@@ -121,9 +137,10 @@ export class Speculation {
     const generation = this.generation;
     const transform = async (path: string) => {
       const to = JSON.stringify(path).slice(1, -1);
-      const options = JSON.parse(pattern.options.split(from).join(to)) as TransformOptions;
+      const tsxOptions = JSON.parse(pattern.options.split(from).join(to)) as TransformOptions;
       try {
         const code = await readFile(path, "utf8");
+        const options = withRelativeImportsRequired(code, tsxOptions);
         const result = await this.esbuild.transform(code, options);
         // A transform that comes after forget() is for a load that ended: nothing will ask for it.
         if (generation === this.generation) this.ready.set(keyOf(code, options), result);
