@@ -14,7 +14,6 @@ export { heapQuarter } from "./memory-budget.js";
 export { type MethodDescriptor, methodsFor } from "./methods/index.js";
 export { RESOURCE_NOT_FOUND } from "./methods/resources.js";
 export type { LogMessage } from "./notices.js";
-export { onAbort } from "./on-abort.js";
 export type { RedisOptions } from "./replicas/redis-options.js";
 export { RequestContext } from "./request-context.js";
 export { requiredScopesOf } from "./scope-check.js";

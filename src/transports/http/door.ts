@@ -87,6 +87,8 @@ export class HttpDoor<Req extends RequestHead> {
   /** Who may call: undefined when the endpoint is open (no token, no OAuth). */
   private readonly gate: AuthGate | undefined;
   private readonly closing = new AbortController();
+  /** What requests in flight do when the door closes (2026-07-28 ones answer). */
+  private readonly closeCallbacks = new Set<() => void>();
   private isClosed = false;
   private listenStreams = 0;
 
@@ -333,6 +335,7 @@ export class HttpDoor<Req extends RequestHead> {
       const { keepAliveMs } = this.options;
       serveStatelessPost(this.server, req.headers, res, message, {
         closing: this.closing.signal,
+        atClose: this.atClose,
         keepAliveMs,
         caller,
       });
@@ -439,10 +442,21 @@ export class HttpDoor<Req extends RequestHead> {
     if (transport) void transport.close().then(() => sendEmpty(res, 204));
   }
 
+  private readonly atClose = (callback: () => void): (() => void) => {
+    if (this.isClosed) {
+      callback();
+      return () => {};
+    }
+    this.closeCallbacks.add(callback);
+    return () => this.closeCallbacks.delete(callback);
+  };
+
   /** Ends every session; the door answers nothing afterwards but 503. */
   async close(): Promise<void> {
     this.isClosed = true;
     this.closing.abort();
+    for (const callback of [...this.closeCallbacks]) callback();
+    this.closeCallbacks.clear();
     this.foreign?.close();
     await this.sessions?.close();
   }

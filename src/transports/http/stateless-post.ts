@@ -7,7 +7,7 @@ import {
   type JsonRpcResponse,
 } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
-import { InFlight, type McpServer, onAbort, requiredScopesOf } from "../../server/index.js";
+import { InFlight, type McpServer, requiredScopesOf } from "../../server/index.js";
 import type { Caller } from "./caller.js";
 import { type HeaderMap, HTTP_NETWORK, type ResponseWriter } from "./exchange.js";
 import { headerMismatch } from "./mcp-headers.js";
@@ -30,7 +30,18 @@ export function serveStatelessPost(
   headers: HeaderMap,
   res: ResponseWriter,
   message: JsonRpcMessage,
-  { closing, keepAliveMs, caller }: { closing: AbortSignal; keepAliveMs: number; caller: Caller },
+  {
+    closing,
+    atClose,
+    keepAliveMs,
+    caller,
+  }: {
+    closing: AbortSignal;
+    /** Calls `callback` when the door closes; returns what stops waiting. */
+    atClose: (callback: () => void) => () => void;
+    keepAliveMs: number;
+    caller: Caller;
+  },
 ): void {
   if (isResponse(message)) {
     sendError(
@@ -97,7 +108,9 @@ export function serveStatelessPost(
     }
   };
   if (message.method !== "subscriptions/listen") {
-    stopWaiting = onAbort(closing, () => {
+    // Not an abort listener on `closing`: a Worker must not touch, from one request,
+    // an object made during another (the door is made at a Worker's first request).
+    stopWaiting = atClose(() => {
       inFlight.cancel(SERVER_CLOSED);
       answer(failure(id, TRANSPORT_ERROR, SERVER_CLOSED));
     });
