@@ -167,4 +167,41 @@ describe("closing the door with 2026-07-28 requests in flight", () => {
     expect(await stream.next()).toBeUndefined();
     await closed;
   });
+
+  it("ends a listen stream with its own result", async () => {
+    running = await startFixture();
+    const response = await fetch(running.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "subscriptions/listen",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 3,
+        method: "subscriptions/listen",
+        params: { notifications: { toolsListChanged: true }, _meta: ENVELOPE },
+      }),
+    });
+    const stream = new SseReader(response);
+    expect((await stream.nextMessage())?.message).toMatchObject({
+      method: "notifications/subscriptions/acknowledged",
+    });
+    const closed = running.serving.close();
+    expect((await stream.nextMessage())?.message).toEqual({
+      jsonrpc: "2.0",
+      id: 3,
+      result: {
+        resultType: "complete",
+        _meta: {
+          "io.modelcontextprotocol/subscriptionId": 3,
+          "io.modelcontextprotocol/serverInfo": { name: "http-fixture", version: "1.0.0" },
+        },
+      },
+    });
+    expect(await stream.next()).toBeUndefined();
+    await closed;
+  });
 });
