@@ -17,6 +17,7 @@ import type { ResolvedHttpOptions } from "../../settings/http-options.js";
 import { AuthGate, type Verdict } from "./auth/gate.js";
 import { ANONYMOUS, type Caller } from "./caller.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
+import { DoorClosing } from "./door-closing.js";
 import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
 import { ForeignStreams } from "./foreign-streams.js";
 import { PROTECTED_RESOURCE_PATH } from "./metadata.js";
@@ -86,10 +87,7 @@ export class HttpDoor<Req extends RequestHead> {
   private readonly foreign: ForeignStreams | undefined;
   /** Who may call: undefined when the endpoint is open (no token, no OAuth). */
   private readonly gate: AuthGate | undefined;
-  private readonly closing = new AbortController();
-  /** What requests in flight do when the door closes (2026-07-28 ones answer). */
-  private readonly closeCallbacks = new Set<() => void>();
-  private isClosed = false;
+  private readonly closing = new DoorClosing();
   private listenStreams = 0;
 
   constructor(
@@ -140,7 +138,7 @@ export class HttpDoor<Req extends RequestHead> {
     if (path === options.path) {
       this.endpoint(req, res);
     } else if (path === "/health") {
-      this.guarded(req, res, () => answerHealth(req, res, this.isClosed));
+      this.guarded(req, res, () => answerHealth(req, res, this.closing.closed));
     } else if (
       path === PROTECTED_RESOURCE_PATH ||
       path === PROTECTED_RESOURCE_PATH + options.path
@@ -206,7 +204,7 @@ export class HttpDoor<Req extends RequestHead> {
   }
 
   private admitted(req: Req, res: ResponseWriter, caller: Caller): void {
-    if (this.isClosed) sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
+    if (this.closing.closed) sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
     else if (req.method === "POST") this.post(req, res, caller);
     else if (req.method === "GET") this.get(req, res, caller);
     else if (req.method === "DELETE") this.delete(req, res, caller);
@@ -255,7 +253,7 @@ export class HttpDoor<Req extends RequestHead> {
     }
     // Only the body tells its era, and so whether an Mcp-Session-Id means anything.
     this.body.read(req, this.options.maxBodyBytes, (body) => {
-      if (body.ok && this.isClosed) {
+      if (body.ok && this.closing.closed) {
         sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
       } else if (body.ok) {
         this.route(parseMessage(body.text), req, res, caller);
@@ -334,8 +332,7 @@ export class HttpDoor<Req extends RequestHead> {
       }
       const { keepAliveMs } = this.options;
       serveStatelessPost(this.server, req.headers, res, message, {
-        closing: this.closing.signal,
-        atClose: this.atClose,
+        atClose: this.closing.atClose,
         keepAliveMs,
         caller,
       });
@@ -442,21 +439,9 @@ export class HttpDoor<Req extends RequestHead> {
     if (transport) void transport.close().then(() => sendEmpty(res, 204));
   }
 
-  private readonly atClose = (callback: () => void): (() => void) => {
-    if (this.isClosed) {
-      callback();
-      return () => {};
-    }
-    this.closeCallbacks.add(callback);
-    return () => this.closeCallbacks.delete(callback);
-  };
-
   /** Ends every session; the door answers nothing afterwards but 503. */
   async close(): Promise<void> {
-    this.isClosed = true;
-    this.closing.abort();
-    for (const callback of [...this.closeCallbacks]) callback();
-    this.closeCallbacks.clear();
+    this.closing.close();
     this.foreign?.close();
     await this.sessions?.close();
   }

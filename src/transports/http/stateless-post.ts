@@ -21,7 +21,7 @@ const SERVER_CLOSED = "The server closed before this request completed; send it 
  * Serves one 2026-07-28 POST: no session. A request is answered as plain
  * JSON, or as an SSE stream once something related to it (progress, a log, a
  * listen stream's notifications) comes first. Closing the stream cancels it.
- * When the door closes (`closing`), a request still in flight is answered with
+ * When the door closes (`atClose`), a request still in flight is answered with
  * an error and its handler's signal aborted; a listen stream is ended by the
  * engine, with its own result.
  */
@@ -31,12 +31,10 @@ export function serveStatelessPost(
   res: ResponseWriter,
   message: JsonRpcMessage,
   {
-    closing,
     atClose,
     keepAliveMs,
     caller,
   }: {
-    closing: AbortSignal;
     /** Calls `callback` when the door closes; returns what stops waiting. */
     atClose: (callback: () => void) => () => void;
     keepAliveMs: number;
@@ -107,9 +105,13 @@ export function serveStatelessPost(
       else sendJson(res, statusOf(response), encodeMessage(response));
     }
   };
-  if (message.method !== "subscriptions/listen") {
-    // Not an abort listener on `closing`: a Worker must not touch, from one request,
-    // an object made during another (the door is made at a Worker's first request).
+  let closing: AbortSignal | undefined;
+  if (message.method === "subscriptions/listen") {
+    // The engine ends a listen stream with its own result when this aborts.
+    const controller = new AbortController();
+    closing = controller.signal;
+    stopWaiting = atClose(() => controller.abort());
+  } else {
     stopWaiting = atClose(() => {
       inFlight.cancel(SERVER_CLOSED);
       answer(failure(id, TRANSPORT_ERROR, SERVER_CLOSED));
