@@ -7,14 +7,11 @@ import {
   type Parsed,
   parseMessage,
 } from "../../jsonrpc/index.js";
-import {
-  isStatefulVersion,
-  isStatelessVersion,
-  STATEFUL_VERSIONS,
-} from "../../protocol/versions.js";
+import { isStatelessVersion } from "../../protocol/versions.js";
 import { callerKey, eraOf, type McpServer } from "../../server/index.js";
 import type { ResolvedHttpOptions } from "../../settings/http-options.js";
 import { AuthGate, type Verdict } from "./auth/gate.js";
+import { bodyRefusal } from "./body-refusal.js";
 import { ANONYMOUS, type Caller } from "./caller.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
 import { DoorClosing } from "./door-closing.js";
@@ -35,6 +32,7 @@ import {
   checkHostAndOrigin,
   checkJsonContentType,
   checkPostAccept,
+  checkProtocolVersion,
   checkSingleHost,
   type Refusal,
 } from "./security.js";
@@ -55,22 +53,10 @@ export type SessionMode = "sessions" | "sessionless";
 
 const MISSING_SESSION =
   "Bad Request: Mcp-Session-Id header is required; send initialize first (without the header), then repeat the Mcp-Session-Id it returns on every request";
-const NOT_UTF8 =
-  "Parse error: the body is not valid UTF-8; send the JSON-RPC message encoded in UTF-8";
 const SHUTTING_DOWN = "Service Unavailable: the server is shutting down; try again later";
 
 function refuse(res: ResponseWriter, refusal: Refusal): void {
   sendError(res, refusal.status, refusal.code, refusal.message, refusal.headers);
-}
-
-function checkProtocolVersion(req: RequestHead): Refusal | undefined {
-  const version = headerOf(req.headers, "mcp-protocol-version");
-  if (version === undefined || isStatefulVersion(version)) return undefined;
-  return {
-    status: 400,
-    code: TRANSPORT_ERROR,
-    message: `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}; this server speaks ${STATEFUL_VERSIONS.join(", ")}`,
-  };
 }
 
 /**
@@ -257,27 +243,10 @@ export class HttpDoor<Req extends RequestHead> {
         sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
       } else if (body.ok) {
         this.route(parseMessage(body.text), req, res, caller);
-      } else if (body.reason === "not-utf8") {
-        sendError(res, 400, ErrorCode.ParseError, NOT_UTF8);
-      } else if (body.reason === "timed-out") {
-        this.body.drop(req, res);
-        sendError(
-          res,
-          408,
-          TRANSPORT_ERROR,
-          `Request Timeout: the body did not arrive whole within ${body.afterMs} ms; send it at once, or raise requestTimeoutMs`,
-          { connection: "close" },
-        );
-      } else if (body.reason === "too-large") {
-        // Close rather than read and discard the rest of a body that may never end.
-        this.body.drop(req, res);
-        sendError(
-          res,
-          413,
-          TRANSPORT_ERROR,
-          `Payload Too Large: the body exceeds ${this.options.maxBodyBytes} bytes; send a smaller message or raise maxBodyBytes`,
-          { connection: "close" },
-        );
+      } else {
+        const refusal = bodyRefusal(body, this.options.maxBodyBytes);
+        if (refusal?.headers?.connection === "close") this.body.drop(req, res);
+        if (refusal) refuse(res, refusal);
       }
     });
   }

@@ -1,3 +1,4 @@
+import { isStatefulVersion, STATEFUL_VERSIONS } from "../../protocol/versions.js";
 import { LOOPBACK_HOSTS, type ResolvedHttpOptions } from "../../settings/http-options.js";
 import { type HeaderMap, headerOf, type RequestHead, type ResponseHeaders } from "./exchange.js";
 import { TRANSPORT_ERROR } from "./responses.js";
@@ -157,4 +158,15 @@ export function checkGetAccept(headers: HeaderMap): Refusal | undefined {
     406,
     `Not Acceptable: a GET opens an event stream, so it must send Accept: text/event-stream (got ${JSON.stringify(accept ?? "none")})`,
   );
+}
+
+/** A 2025 request's MCP-Protocol-Version, when sent, must be a revision this server speaks. */
+export function checkProtocolVersion(req: RequestHead): Refusal | undefined {
+  const version = headerOf(req.headers, "mcp-protocol-version");
+  if (version === undefined || isStatefulVersion(version)) return undefined;
+  return {
+    status: 400,
+    code: TRANSPORT_ERROR,
+    message: `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}; this server speaks ${STATEFUL_VERSIONS.join(", ")}`,
+  };
 }
