@@ -1,9 +1,8 @@
 import { sep } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { isPlainObject } from "../define/plain-object.js";
 import { BuildInputs } from "./build-inputs.js";
-import { hookAuthorDir, isEsmFile, packages, speculation } from "./commonjs-hooks.js";
-import { asEsModule } from "./esm-format-hook.js";
+import { hookAuthorDir, packages, speculation } from "./commonjs-hooks.js";
+import { EsmImports } from "./esm-imports.js";
 import { type ModuleNamespace, PackageNeeded } from "./esm-packages.js";
 import {
   DEFAULT_LOAD_TIMEOUT_MS,
@@ -47,14 +46,14 @@ interface CachedModule {
  * package (hundreds of ms and megabytes each time). A file with top-level await
  * cannot be CommonJS: it is imported as an ES module instead (each reload then
  * costs a fresh copy of its packages, and its helpers are its own copies),
- * and what its import loaded is kept, for importersOf().
+ * and what its import loaded is kept, for importersOf(): EsmImports).
  */
 export class ReloadableModules {
   private readonly require: NodeJS.Require;
   private readonly prefix: string;
   private readonly esmOnly = new Set<string>();
-  /** What each load of a file imported as an ES module brought in (see importEsm). */
-  private readonly esmLoads = new Map<string, EsmLoad>();
+  /** The files imported as ES modules, with what each load brought in. */
+  private readonly esmImports: EsmImports;
   /** Files built, not imported (views), with what each was built from. */
   private readonly builds = new BuildInputs();
   /** Files loaded by preload() and not yet asked for by import(). */
@@ -67,6 +66,7 @@ export class ReloadableModules {
     this.prefix = `${dir}${sep}`;
     hookAuthorDir(dir);
     this.require = Module.createRequire(this.prefix);
+    this.esmImports = new EsmImports(this.cache, (id) => this.inDir(id));
     this.clear();
   }
 
@@ -107,7 +107,7 @@ export class ReloadableModules {
     for (;;) {
       if (this.esmOnly.has(absolutePath)) {
         return guardTopLevelAsync(absolutePath, () =>
-          settleBefore(deadline, ms, this.importEsm(absolutePath)),
+          settleBefore(deadline, ms, this.esmImports.import(absolutePath)),
         );
       }
       try {
@@ -252,39 +252,6 @@ export class ReloadableModules {
     }
   }
 
-  private async importEsm(absolutePath: string): Promise<ModuleNamespace> {
-    // Only needed for a file with top-level await: not worth loading up front.
-    const { tsImport } = await import("tsx/esm/api");
-    const url = pathToFileURL(absolutePath).href;
-    const specifier = isEsmFile(absolutePath) ? url : asEsModule(url);
-    const load: EsmLoad = { imports: new Set(), required: [] };
-    this.esmLoads.set(absolutePath, load);
-    const add = (path: string) => {
-      if (path !== absolutePath && this.inDir(path)) load.imports.add(path);
-    };
-    // tsx names each file it loads as an ES module. A file that is CommonJS
-    // there (outside an ES module package) is required, and what it requires
-    // lands in require.cache under this import's namespace, `path?namespace=…`:
-    // the new keys of that kind (of this import, or of one beside it: a file
-    // too many may be reloaded, never one too few).
-    const before = new Set(Object.keys(this.cache));
-    const onImport = (url: string) => {
-      if (url.startsWith("file:")) add(fileURLToPath(url.replace(/[?#].*$/, "")));
-    };
-    try {
-      return (await tsImport(specifier, {
-        parentURL: import.meta.url,
-        onImport,
-      })) as ModuleNamespace;
-    } finally {
-      for (const id of Object.keys(this.cache)) {
-        if (before.has(id) || !id.includes("?namespace=")) continue;
-        load.required.push(id);
-        if (!id.startsWith("data:")) add(id.slice(0, id.indexOf("?")));
-      }
-    }
-  }
-
   private get cache(): Record<string, CachedModule | undefined> {
     return this.require.cache as Record<string, CachedModule | undefined>;
   }
@@ -302,11 +269,7 @@ export class ReloadableModules {
   importersOf(files: Iterable<string>): Set<string> {
     const changed = [...files];
     const found = this.requiredImportersOf(changed);
-    for (const [file, { imports }] of this.esmLoads) {
-      if (!found.has(file) && changed.some((path) => path !== file && imports.has(path))) {
-        found.add(file);
-      }
-    }
+    for (const file of this.esmImports.importersOf(changed)) found.add(file);
     return found;
   }
 
@@ -352,7 +315,7 @@ export class ReloadableModules {
 
   /** Forgets every file of the directory (packages stay loaded). */
   clear(): void {
-    for (const file of [...this.esmLoads.keys()]) this.forget(file);
+    for (const file of this.esmImports.files) this.forget(file);
     for (const id of Object.keys(this.cache)) if (this.inDir(id)) this.forget(id);
   }
 
@@ -365,13 +328,7 @@ export class ReloadableModules {
 
   private forget(file: string): void {
     this.preloaded.delete(file);
-    const esmLoad = this.esmLoads.get(file);
-    if (esmLoad) {
-      this.esmLoads.delete(file);
-      // Node finds a relative require in its cache by folder, not namespace:
-      // what this load required would stand in for the next load's files.
-      for (const id of esmLoad.required) delete this.cache[id];
-    }
+    this.esmImports.forget(file);
     const mod = this.cache[file];
     if (!mod) return;
     // The module that first required it keeps it in `children`: unlink, or it is never collected.
@@ -380,12 +337,6 @@ export class ReloadableModules {
     if (siblings && index >= 0) siblings.splice(index, 1);
     delete this.cache[file];
   }
-}
-
-/** A file's import as an ES module: the files of the directory it loaded, its keys in require.cache. */
-interface EsmLoad {
-  imports: Set<string>;
-  required: string[];
 }
 
 function isTopLevelAwait(error: unknown): boolean {
