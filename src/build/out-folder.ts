@@ -1,5 +1,6 @@
 import { mkdir, readdir, realpath, rm, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { isInsideDir } from "../loader/inside-dir.js";
 
 export const BUNDLE_FILE = "server.mjs";
 export const MANIFEST_FILE = "manifest.json";
@@ -12,11 +13,6 @@ const BUILD_FILES: readonly string[] = [BUNDLE_FILE, MANIFEST_FILE, WRANGLER_FIL
 export function shownPath(path: string): string {
   const from = relative(process.cwd(), path);
   return from === "" || from.startsWith("..") || isAbsolute(from) ? path : from;
-}
-
-function isWithin(path: string, folder: string): boolean {
-  const from = relative(folder, path);
-  return from === "" || !(from.startsWith("..") || isAbsolute(from));
 }
 
 /** What exists of `path` (itself or its nearest ancestor), and `path` with links resolved that far. */
@@ -52,7 +48,7 @@ export async function outFolderProblem(given: string, dir: string): Promise<stri
   if (real === realServer) {
     return `${shown} is the server directory: building there would replace its files; ${own}`;
   }
-  if (isWithin(realServer, real)) {
+  if (isInsideDir(real, realServer)) {
     return `${shown} holds the server directory ${shownPath(server)}: building there would replace its files; ${own}`;
   }
   const isFolder = (await stat(existing)).isDirectory();
