@@ -28,8 +28,11 @@ export interface Engine {
   readonly callTimeoutMs: number;
   /** The largest result, in bytes of JSON, a request may send; 0: no limit. */
   readonly maxResultBytes: number;
-  /** Aborted when the server shuts down: long-lived requests end gracefully. */
-  readonly closing: AbortSignal;
+  /**
+   * Calls `callback` when the server shuts down (long-lived requests end
+   * gracefully); returns what stops waiting. See Closing for why not a signal.
+   */
+  atClose(callback: () => void): () => void;
   serverInfo(): Implementation;
   /** The 2026-07-28 caching hints for a kind of result. */
   cacheHints(kind: "list" | "discover" | "read"): CacheHints;

@@ -4,6 +4,7 @@ export {
   InProcessChangeBus,
   type ServerChange,
 } from "./change-bus.js";
+export { Closing } from "./closing.js";
 export type { Connection } from "./connection.js";
 export type { Engine } from "./engine.js";
 export type { Era } from "./env.js";

@@ -3,9 +3,9 @@ const waiting = new WeakMap<AbortSignal, Set<() => void>>();
 
 /**
  * Calls `callback` once when `signal` aborts (at once if it has), and returns
- * what stops waiting. Signals many requests share (the server's `closing`, the
- * HTTP door's, one request's signal while its handler asks several things at
- * once) get a single listener however many wait on them, so a request that
+ * what stops waiting. Signals many requests share (one request's signal
+ * while its handler asks several things at once, a transport's own) get a
+ * single listener however many wait on them, so a request that
  * ends leaves nothing behind, and Node never warns of a leak
  * (MaxListenersExceededWarning) because many requests are waiting.
  */

@@ -14,6 +14,7 @@ import { Registry } from "../registry/registry.js";
 import { checkExtensions, type ListedKind, offeredCapabilities } from "./capabilities.js";
 import { type ChangeBus, InProcessChangeBus } from "./change-bus.js";
 import { ChangeNotifier } from "./change-notifier.js";
+import { Closing } from "./closing.js";
 import { Connection } from "./connection.js";
 import type { Engine } from "./engine.js";
 import type { ClientChannel } from "./env.js";
@@ -69,6 +70,8 @@ export class McpServer implements Engine {
   private readonly cacheTtlMs: number;
   private readonly extensions: Record<string, JsonObject> | undefined;
   private readonly closeController = new AbortController();
+  /** What long-lived requests do at shutdown (a Worker's requests must not touch closeController). */
+  private readonly shutting = new Closing();
   private closed: Promise<void> | undefined;
   private readonly info: Implementation;
   private readonly announce: Set<ListedKind>;
@@ -276,8 +279,13 @@ export class McpServer implements Engine {
     return this.info;
   }
 
+  /** Aborted when the server shuts down. */
   get closing(): AbortSignal {
     return this.closeController.signal;
+  }
+
+  atClose(callback: () => void): () => void {
+    return this.shutting.atClose(callback);
   }
 
   cacheHints(kind: "list" | "discover" | "read"): CacheHints {
@@ -355,6 +363,7 @@ export class McpServer implements Engine {
 
   private async shutDown(): Promise<void> {
     this.closeController.abort();
+    this.shutting.close();
     this.watchers.stopAll();
     await Promise.all([
       this.tasks.close(),

@@ -4,11 +4,14 @@
  * token read from each runtime's own environment (a Worker's `env`), an open
  * non-loopback bind refused, and a permission Deno withholds named at start.
  */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIssuer } from "../auth/helpers/issuer.js";
+import { runCli } from "../cli/helpers/cli.js";
 import { rawRequest } from "../http/helpers.js";
 import { stopAll } from "../http-cli/helpers.js";
 import {
@@ -175,11 +178,11 @@ describe("deno serve", () => {
 });
 
 describe("a Worker", () => {
-  const start = async (bindings: Record<string, string>) => {
+  const start = async (bindings: Record<string, string>, folder = out("cloudflare")) => {
     const worker = new Miniflare({
       modules: true,
-      scriptPath: join(out("cloudflare"), BUNDLE),
-      modulesRoot: out("cloudflare"),
+      scriptPath: join(folder, BUNDLE),
+      modulesRoot: folder,
       compatibilityDate: "2026-04-01",
       compatibilityFlags: ["nodejs_compat"],
       bindings,
@@ -193,6 +196,69 @@ describe("a Worker", () => {
       throw error;
     }
   };
+
+  // workerd lets no request touch an object another request made (the server is made at the first).
+  it("keeps a listen stream opened after its first request", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcp-dir-worker-listen-"));
+    try {
+      await mkdir(join(dir, "resources"));
+      await writeFile(join(dir, "resources", "hello.md"), "# Hello\n");
+      await writeFile(
+        join(dir, "mcp-dir.config.mjs"),
+        'export default { name: "listening", version: "1.0.0", http: { keepAliveMs: 20 } };\n',
+      );
+      const out = join(dir, "out");
+      expect((await runCli(["build", dir, "--target", "cloudflare", "--out", out])).code).toBe(0);
+      const worker = await start({ MCP_DIR_AUTH_TOKEN: "t" }, out);
+      try {
+        const envelope = {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+        };
+        const post = (id: number, method: string, params: Record<string, unknown>) =>
+          fetch(worker.url, {
+            method: "POST",
+            headers: {
+              authorization: "Bearer t",
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+              "mcp-protocol-version": "2026-07-28",
+              "mcp-method": method,
+            },
+            body: JSON.stringify({
+              jsonrpc: "2.0",
+              id,
+              method,
+              params: { ...params, _meta: envelope },
+            }),
+          });
+        expect((await post(1, "resources/list", {})).status).toBe(200);
+        const listen = await post(2, "subscriptions/listen", { notifications: {} });
+        // Read until its keep-alive comes, or the stream ends: an error would end it.
+        const reader = listen.body?.getReader();
+        const decoder = new TextDecoder();
+        let text = "";
+        while (reader && !text.includes(": keep-alive")) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+        }
+        await reader?.cancel();
+        expect(text.split("\n\n").filter(Boolean)).toEqual([
+          `data: ${JSON.stringify({
+            jsonrpc: "2.0",
+            method: "notifications/subscriptions/acknowledged",
+            params: { _meta: { "io.modelcontextprotocol/subscriptionId": 2 }, notifications: {} },
+          })}`,
+          ": keep-alive",
+        ]);
+      } finally {
+        await worker.dispose();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it("reads its token from its env bindings", async () => {
     const worker = await start({ MCP_DIR_AUTH_TOKEN: "worker-token" });

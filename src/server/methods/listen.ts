@@ -125,21 +125,20 @@ function deliver(change: ServerChange, filter: SubscriptionFilter, uris: Readonl
  * follows the cancellation finds what the stream held already given back.
  */
 function ended(rc: RequestContext, release: () => void): Promise<void> {
-  const signals = [rc.signal, rc.engine.closing];
-  if (rc.env.closing) signals.push(rc.env.closing);
+  const signals = rc.env.closing ? [rc.signal, rc.env.closing] : [rc.signal];
   return new Promise((resolve) => {
-    if (signals.some((signal) => signal.aborted)) {
+    let over = false;
+    let stops: (() => void)[] = [];
+    const end = () => {
+      if (over) return;
+      over = true;
+      for (const stop of stops) stop();
       release();
       resolve();
-      return;
-    }
-    const stops = signals.map((signal) =>
-      onAbort(signal, () => {
-        for (const stop of stops) stop();
-        release();
-        resolve();
-      }),
-    );
+    };
+    stops = [rc.engine.atClose(end), ...signals.map((signal) => onAbort(signal, end))];
+    // Ended while it was being set up: what was set up after that is undone now.
+    if (over) for (const stop of stops) stop();
   });
 }
 

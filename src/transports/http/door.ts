@@ -8,13 +8,12 @@ import {
   parseMessage,
 } from "../../jsonrpc/index.js";
 import { isStatelessVersion } from "../../protocol/versions.js";
-import { callerKey, eraOf, type McpServer } from "../../server/index.js";
+import { Closing, callerKey, eraOf, type McpServer } from "../../server/index.js";
 import type { ResolvedHttpOptions } from "../../settings/http-options.js";
 import { AuthGate, type Verdict } from "./auth/gate.js";
 import { bodyRefusal } from "./body-refusal.js";
 import { ANONYMOUS, type Caller } from "./caller.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
-import { DoorClosing } from "./door-closing.js";
 import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
 import { ForeignStreams } from "./foreign-streams.js";
 import { PROTECTED_RESOURCE_PATH } from "./metadata.js";
@@ -73,7 +72,7 @@ export class HttpDoor<Req extends RequestHead> {
   private readonly foreign: ForeignStreams | undefined;
   /** Who may call: undefined when the endpoint is open (no token, no OAuth). */
   private readonly gate: AuthGate | undefined;
-  private readonly closing = new DoorClosing();
+  private readonly closing = new Closing();
   private listenStreams = 0;
 
   constructor(

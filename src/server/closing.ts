@@ -1,10 +1,11 @@
 /**
- * Whether a door is closed, and what its requests in flight do when it
- * closes: callbacks in a plain set, not listeners of an AbortSignal, because
- * a Worker makes its door during its first request, and workerd lets no
- * request touch an object made during another.
+ * Whether something shared by many requests (a server, an HTTP door) is
+ * closed, and what those requests do when it closes: callbacks in a plain
+ * set, not listeners of an AbortSignal, because a Worker makes its server and
+ * door during its first request, and workerd lets no request touch an object
+ * made during another (not even read an AbortSignal's `aborted`).
  */
-export class DoorClosing {
+export class Closing {
   private readonly callbacks = new Set<() => void>();
   private isClosed = false;
 
@@ -12,7 +13,7 @@ export class DoorClosing {
     return this.isClosed;
   }
 
-  /** Calls `callback` when the door closes (at once if it has); returns what stops waiting. */
+  /** Calls `callback` when the closes (at once if it has); returns what stops waiting. */
   readonly atClose = (callback: () => void): (() => void) => {
     if (this.isClosed) {
       callback();
