@@ -80,6 +80,12 @@ function isTsxFileCache(cache: unknown): cache is TsxFileCache {
  * folder once and lets tsx read only for the transforms it holds (and those
  * tsx keeps from then on). A transform another process writes later is
  * made again rather than read: the same outcome.
+ *
+ * tsx also writes each new transform to disk as it makes it, through
+ * fs.promises (an open, a write and a close, each a turn of the event loop
+ * on the thread that loads the files). From then on, each is written when
+ * the loop is otherwise idle instead, a few at a time, and whatever is left
+ * when the process exits is written then (see TransformWrites).
  */
 export function readOnlyWhatIsOnDisk(cache: unknown): void {
   if (!isTsxFileCache(cache)) return;
@@ -91,13 +97,62 @@ export function readOnlyWhatIsOnDisk(cache: unknown): void {
   }
   // tsx's files are named `<period>-<key>`.
   const onDisk = new Set(names.map((name) => name.slice(name.indexOf("-") + 1)));
-  const { get, set } = cache;
+  const { get } = cache;
   const inMemory = Map.prototype.get;
+  const keep = Map.prototype.set;
+  const writes = new TransformWrites(cache.cacheDirectory);
   cache.get = function (this: TsxFileCache, key: string) {
     return inMemory.call(this, key) ?? (onDisk.has(key) ? get.call(this, key) : undefined);
   };
   cache.set = function (this: TsxFileCache, key: string, value: unknown) {
     onDisk.add(key);
-    return set.call(this, key, value);
+    keep.call(this, key, value);
+    if (value) writes.add(key, value);
+    return this;
   };
+}
+
+/** How many transforms are written in one turn of the event loop (each a synchronous write, some 50 µs). */
+const WRITES_PER_TURN = 16;
+
+/**
+ * Transforms to write to tsx's disk cache as tsx writes them (a file named
+ * `<period>-<key>` holding the result as JSON), in turns of the event loop
+ * after the one that made them, and at exit for those still waiting.
+ */
+class TransformWrites {
+  private readonly waiting: [key: string, value: unknown][] = [];
+  private scheduled = false;
+  private readonly writeAll = () => this.write(this.waiting.length);
+
+  constructor(private readonly folder: string) {}
+
+  add(key: string, value: unknown): void {
+    this.waiting.push([key, value]);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    process.once("exit", this.writeAll);
+    setImmediate(this.writeSome);
+  }
+
+  private readonly writeSome = () => {
+    this.write(WRITES_PER_TURN);
+    if (this.waiting.length > 0) {
+      setImmediate(this.writeSome);
+    } else {
+      this.scheduled = false;
+      process.removeListener("exit", this.writeAll);
+    }
+  };
+
+  private write(count: number): void {
+    const period = Math.floor(Date.now() / PERIOD_MS);
+    for (const [key, value] of this.waiting.splice(0, count)) {
+      try {
+        writeFileSync(join(this.folder, `${period}-${key}`), JSON.stringify(value));
+      } catch {
+        // A cache: a transform not written is made again by the next process.
+      }
+    }
+  }
 }

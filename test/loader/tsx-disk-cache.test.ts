@@ -124,6 +124,8 @@ for (const dir of process.argv.slice(1)) {
   loads.push({ tools: load.sources.size, found, absent });
 }
 console.log(JSON.stringify(loads));
+// As the CLI's list, check and call do once they have answered.
+if (process.env.EXIT_AT_ONCE) process.exit(0);
 `;
 
 /** A directory of eight tools that no process has loaded yet. */
@@ -137,11 +139,11 @@ async function newTools(): Promise<string> {
   return createServerDir(files);
 }
 
-async function loadInTurn(tmp: string, dirs: string[]): Promise<unknown> {
+async function loadInTurn(tmp: string, dirs: string[], exitAtOnce = false): Promise<unknown> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ["--input-type=module", "-e", COUNTING_SCRIPT, ...dirs],
-    { cwd: REPO_ROOT, env: { ...process.env, TMPDIR: tmp } },
+    { cwd: REPO_ROOT, env: { ...process.env, TMPDIR: tmp, EXIT_AT_ONCE: exitAtOnce ? "1" : "" } },
   );
   return JSON.parse(stdout);
 }
@@ -156,6 +158,16 @@ describe("tsx's disk cache, on a load of files tsx has not transformed", () => {
     // What a process wrote is read by the next, as before.
     expect(await loadInTurn(tmp, [third, first])).toEqual([
       expect.objectContaining({ tools: 8 }),
+      { tools: 8, found: 8, absent: 0 },
+    ]);
+  });
+
+  it("holds every transform of a load that a process made before it exited at once", async () => {
+    const { tmp } = temporaryFolder();
+    const [first, second] = [await newTools(), await newTools()];
+    await loadInTurn(tmp, [first, second], true);
+    expect(await loadInTurn(tmp, [second, first])).toEqual([
+      { tools: 8, found: 8, absent: 0 },
       { tools: 8, found: 8, absent: 0 },
     ]);
   });
