@@ -13,7 +13,7 @@ import {
   settleBefore,
 } from "./load-timeout.js";
 import { NodeModule as Module } from "./node-module.js";
-import { CompilerNeeded } from "./speculative-transforms.js";
+import { CompilerNeeded, TransformNeeded } from "./speculative-transforms.js";
 import {
   asFile,
   guardTopLevel,
@@ -116,14 +116,16 @@ export class ReloadableModules {
             timed(() => runBefore(deadline, ms, () => this.requireWithStack(absolutePath))),
           ),
         );
-      } catch (error) {
+      } catch (thrown) {
+        let error = thrown;
         const final = this.failed(absolutePath, error);
+        if (error instanceof TransformNeeded) error = await transformedBefore(deadline, ms, error);
         if (isCompileStop(error) && compileStops++ === 0) {
           // None of its code ran: it gets another try, on a fresh timer.
           deadline = performance.now() + ms;
           continue;
         }
-        if (final) throw error;
+        if (final || isCompileStop(error)) throw error;
         if (error instanceof CompilerNeeded) {
           speculation?.startCompiler();
           deadline = performance.now() + ms;
@@ -191,6 +193,10 @@ export class ReloadableModules {
         if (wantsAhead()) transformed = speculation?.ahead(rest);
         if (needed instanceof CompilerNeeded) {
           speculation?.startCompiler();
+        } else if (needed instanceof TransformNeeded) {
+          // A transform the timer gave up on is left to import(), which tries it again.
+          const ms = this.loadTimeoutMs;
+          if (isCompileStop(await transformedBefore(performance.now() + ms, ms, needed))) return;
         } else if (needed) {
           try {
             await settleBefore(performance.now() + ms, ms, packages.import(needed));
@@ -390,8 +396,33 @@ async function readyPrefix(transformed: readonly Promise<void>[]): Promise<numbe
 }
 
 /** What a load of a file waits for, outside its timer, before it loads the file again. */
-function isNeed(error: unknown): error is PackageNeeded | CompilerNeeded {
-  return error instanceof PackageNeeded || error instanceof CompilerNeeded;
+function isNeed(error: unknown): error is PackageNeeded | CompilerNeeded | TransformNeeded {
+  return (
+    error instanceof PackageNeeded ||
+    error instanceof CompilerNeeded ||
+    error instanceof TransformNeeded
+  );
+}
+
+/**
+ * Waits for the transform a load asked for, until `deadline`: returns what
+ * the load is then to do, the TransformNeeded to load the file again, or a
+ * LoadTimeoutError stopped while compiling (esbuild restarted).
+ */
+async function transformedBefore(
+  deadline: number,
+  ms: number,
+  needed: TransformNeeded,
+): Promise<TransformNeeded | LoadTimeoutError> {
+  try {
+    await settleBefore(deadline, ms, needed.transformed);
+    return needed;
+  } catch (error) {
+    if (!(error instanceof LoadTimeoutError)) throw error;
+    error.whileCompiling = true;
+    speculation?.restartCompiler();
+    return error;
+  }
 }
 
 /** Runs `work`, a load under its timer: a compile asked for then wants the compiler running. */

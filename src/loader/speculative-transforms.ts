@@ -11,16 +11,31 @@ const require = NodeModule.createRequire(import.meta.url);
 
 /**
  * Thrown by a compile asked for while a load timer runs and esbuild's
- * synchronous worker is not running: starting it (a thread and a process,
- * some 100 ms) is no file's to pay, and a timer that stopped it halfway
- * would stop Node's own set-up of the thread, which leaves the process
- * unable to exit or crashing as it does. The loader starts the compiler
- * (startCompiler) outside the timer and loads the file again.
+ * synchronous worker is not running, when its asynchronous transform failed
+ * (so the error is to be tsx's own): starting the worker (a thread and a
+ * process, some 100 ms) is no file's to pay, and a timer that stopped it
+ * halfway would stop Node's own set-up of the thread, which leaves the
+ * process unable to exit or crashing as it does. The loader starts the
+ * compiler (startCompiler) outside the timer and loads the file again.
  */
 export class CompilerNeeded extends Error {
   constructor() {
     super("esbuild's compiler is to be started before this file compiles");
     this.name = "CompilerNeeded";
+  }
+}
+
+/**
+ * Thrown by a compile asked for while a load timer runs and esbuild's
+ * synchronous worker is not running: the file is transformed by esbuild's
+ * asynchronous service instead (a process, without the worker's thread: on
+ * a first load, most of what a few new files cost), and the loader loads the
+ * file again once `transformed` settles, when tsx's call finds the result.
+ */
+export class TransformNeeded extends Error {
+  constructor(readonly transformed: Promise<void>) {
+    super("esbuild is transforming this file; it is to be loaded again when that is done");
+    this.name = "TransformNeeded";
   }
 }
 
@@ -55,6 +70,10 @@ export class Speculation {
   /** How many transforms tsx has made itself (its cache did not have the file, nor speculation). */
   misses = 0;
   private readonly ready = new Map<string, TransformResult>();
+  /** Counts restartCompiler() calls: the transforms they cut short did not fail. */
+  private restarts = 0;
+  /** What esbuild's asynchronous transform failed: tsx's own call makes it, and reports the error. */
+  private readonly refused = new Set<string>();
   /** Counts forget() calls: a transform still under way when its load ended is not kept. */
   private generation = 0;
   /** True from a transformSync call to its return: still true after a timer stopped it. */
@@ -82,6 +101,9 @@ export class Speculation {
         }
         this.misses++;
         this.pattern = { file: tsxOptions.sourcefile, options: JSON.stringify(tsxOptions) };
+        if (!this.compilerRunning && this.timed && !this.refused.has(key)) {
+          throw new TransformNeeded(this.transformInto(code, options, key));
+        }
       }
       if (!this.compilerRunning && this.timed) throw new CompilerNeeded();
       this.transforming = true;
@@ -141,11 +163,9 @@ export class Speculation {
       try {
         const code = await readFile(path, "utf8");
         const options = withRelativeImportsRequired(code, tsxOptions);
-        const result = await this.esbuild.transform(code, options);
-        // A transform that comes after forget() is for a load that ended: nothing will ask for it.
-        if (generation === this.generation) this.ready.set(keyOf(code, options), result);
+        await this.transformInto(code, options, keyOf(code, options), generation);
       } catch {
-        // tsx's own read or transform meets the error again, and reports it.
+        // tsx's own read meets the error again, and reports it.
       }
     };
     // In groups, each asked for once the one two before it is done: esbuild answers a group
@@ -164,6 +184,44 @@ export class Speculation {
   }
 
   /**
+   * Has esbuild's asynchronous service transform `code` into what tsx's call
+   * with `key` takes. A transform that comes after forget() is for a load that
+   * ended: nothing will ask for it. One that fails is left to tsx's own call,
+   * which meets the error again and reports it.
+   */
+  private async transformInto(
+    code: string,
+    options: TransformOptions | undefined,
+    key: string,
+    generation = this.generation,
+  ): Promise<void> {
+    const restarts = this.restarts;
+    try {
+      const result = await this.transform(code, options);
+      if (generation === this.generation) this.ready.set(key, result);
+    } catch {
+      // A transform that restartCompiler() cut short is asked for again, from the new service.
+      if (restarts === this.restarts) this.refused.add(key);
+    }
+  }
+
+  /** esbuild's asynchronous transform: every transform made ahead of tsx's call goes through here. */
+  transform(code: string, options: TransformOptions | undefined): Promise<TransformResult> {
+    return this.esbuild.transform(code, options);
+  }
+
+  /**
+   * Stops esbuild (its service and its worker, if running) after a transform
+   * took longer than the load timer allowed: what it still owes is never
+   * answered, and the next transform starts it afresh.
+   */
+  restartCompiler(): void {
+    this.restarts++;
+    this.compilerRunning = false;
+    void this.esbuild.stop();
+  }
+
+  /**
    * Says whether a load that the load timer just stopped was inside esbuild's
    * transformSync. If so, esbuild's synchronous worker is restarted: the
    * stopped call's answer is still to come, and would be taken for the next
@@ -172,14 +230,14 @@ export class Speculation {
   resetIfStoppedInTransform(): boolean {
     if (!this.transforming) return false;
     this.transforming = false;
-    this.compilerRunning = false;
-    void this.esbuild.stop();
+    this.restartCompiler();
     return true;
   }
 
   /** Drops what no call took (a file tsx asked about differently, or not at all), and what is still to come. */
   forget(): void {
     this.ready.clear();
+    this.refused.clear();
     this.generation++;
   }
 }

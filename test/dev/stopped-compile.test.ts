@@ -10,12 +10,13 @@ afterAll(removeServerDirs);
 const dist = (path: string) => JSON.stringify(pathToFileURL(join(REPO_ROOT, "dist", path)).href);
 
 /**
- * Loads one file so tsx and esbuild are warm, then makes compiles hang (the
- * compiler processes are stopped with SIGSTOP, so a compile never answers,
- * however fast the machine): a file whose first compile hangs, loaded again
- * on a fresh compiler; one whose every compile hangs; then one more on a
- * working compiler. Prints how each load went; the process must then end by
- * itself.
+ * Loads one file so tsx and esbuild are warm, then makes compiles hang: a
+ * file whose first compile hangs (the compiler process is stopped with
+ * SIGSTOP, so it never answers, however fast the machine), loaded again on a
+ * fresh compiler; one whose every compile hangs (each transform asked for
+ * never settles: a process stopped once asked would have answered first,
+ * some of the time); then one more on a working compiler. Prints how each
+ * load went; the process must then end by itself.
  */
 const SCRIPT = `
 import { readdirSync, readFileSync } from "node:fs";
@@ -60,14 +61,10 @@ const load = async (name, limit) => {
 await load("warm.ts", 30000);
 freeze();
 await load("hangs-once.ts", 200);
-const start = speculation.startCompiler.bind(speculation);
-speculation.startCompiler = () => {
-  start();
-  freeze();
-};
-freeze();
+const transform = speculation.transform;
+speculation.transform = () => new Promise(() => {});
 await load("hangs-always.ts", 200);
-speculation.startCompiler = start;
+speculation.transform = transform;
 await load("next.ts", 30000);
 for (const pid of frozen) process.kill(pid, "SIGKILL");
 outcomes.frozen = frozen.size;
@@ -94,35 +91,46 @@ describe("a load stopped while tsx compiles the file", () => {
       "hangs-always.ts":
         "did not finish loading within 200 ms and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; raise the limit with --load-timeout <ms>",
       "next.ts": "Next",
-      // The first compiler, the one started for hangs-once.ts, the one started for hangs-always.ts.
-      frozen: 3,
+      // The first compiler (the one started again for hangs-once.ts was stopped for hangs-always.ts).
+      frozen: 1,
     });
   });
 
   it("never starts the compiler under a load timer: a stop there would stop Node setting up esbuild's thread", async () => {
-    // The compile asked for under a timer while esbuild is stopped is refused at
-    // once (the loader starts the compiler outside the timer and loads the file
-    // again); one asked for outside a timer starts it; then one under a timer runs.
+    // A compile asked for under a timer while esbuild's worker is stopped is
+    // made by esbuild's service instead (the loader waits for it outside the
+    // timer and loads the file again); when that fails, the worker is to be
+    // started outside the timer, and reports the error itself. One asked for
+    // outside a timer starts the worker; then one under a timer runs on it.
     const script = `
 import { createRequire } from "node:module";
-import { CompilerNeeded, speculativeTransforms } from ${dist("loader/speculative-transforms.js")};
+import { CompilerNeeded, TransformNeeded, speculativeTransforms } from ${dist("loader/speculative-transforms.js")};
 const speculation = speculativeTransforms();
 const esbuild = createRequire(${dist("loader/index.js")})("esbuild");
-const compile = (timed) => {
+const compile = (timed, code = "export const x: number = 1;") => {
   speculation.timed = timed;
   try {
-    return esbuild.transformSync("export const x: number = 1;", { loader: "ts", sourcefile: "x.ts" }).code.trim();
+    return esbuild.transformSync(code, { loader: "ts", sourcefile: "x.ts" }).code.trim();
   } catch (error) {
-    return error instanceof CompilerNeeded ? "refused: the compiler is needed" : String(error);
+    if (error instanceof CompilerNeeded) return "refused: the compiler is needed";
+    if (error instanceof TransformNeeded) return error;
+    return error.message.split("\\n")[0];
   } finally {
     speculation.timed = false;
   }
 };
 const outcomes = [compile(false), compile(true)];
 await esbuild.stop();
+const needed = compile(true);
+outcomes.push(needed instanceof TransformNeeded ? "transformed by the service" : needed);
+await needed.transformed;
 outcomes.push(compile(true));
+const broken = compile(true, "export const x = ;");
+outcomes.push(broken instanceof TransformNeeded ? "transformed by the service" : broken);
+await broken.transformed;
+outcomes.push(compile(true, "export const x = ;"));
 speculation.startCompiler();
-outcomes.push(compile(true));
+outcomes.push(compile(true, "export const x = ;"), compile(true));
 console.log(JSON.stringify(outcomes));
 `;
     const { stdout } = await promisify(execFile)(process.execPath, [
@@ -133,7 +141,11 @@ console.log(JSON.stringify(outcomes));
     expect(JSON.parse(stdout)).toEqual([
       "export const x = 1;",
       "export const x = 1;",
+      "transformed by the service",
+      "export const x = 1;",
+      "transformed by the service",
       "refused: the compiler is needed",
+      "Transform failed with 1 error:",
       "export const x = 1;",
     ]);
   });
