@@ -102,7 +102,11 @@ export function readOnlyWhatIsOnDisk(cache: unknown): void {
   const keep = Map.prototype.set;
   const writes = new TransformWrites(cache.cacheDirectory);
   cache.get = function (this: TsxFileCache, key: string) {
-    return inMemory.call(this, key) ?? (onDisk.has(key) ? get.call(this, key) : undefined);
+    return (
+      inMemory.call(this, key) ??
+      writes.waiting.get(key) ??
+      (onDisk.has(key) ? get.call(this, key) : undefined)
+    );
   };
   cache.set = function (this: TsxFileCache, key: string, value: unknown) {
     onDisk.add(key);
@@ -121,14 +125,15 @@ const WRITES_PER_TURN = 16;
  * after the one that made them, and at exit for those still waiting.
  */
 class TransformWrites {
-  private readonly waiting: [key: string, value: unknown][] = [];
+  /** The transforms not yet on disk, by tsx's key. */
+  readonly waiting = new Map<string, unknown>();
   private scheduled = false;
-  private readonly writeAll = () => this.write(this.waiting.length);
+  private readonly writeAll = () => this.write(this.waiting.size);
 
   constructor(private readonly folder: string) {}
 
   add(key: string, value: unknown): void {
-    this.waiting.push([key, value]);
+    this.waiting.set(key, value);
     if (this.scheduled) return;
     this.scheduled = true;
     process.once("exit", this.writeAll);
@@ -137,7 +142,7 @@ class TransformWrites {
 
   private readonly writeSome = () => {
     this.write(WRITES_PER_TURN);
-    if (this.waiting.length > 0) {
+    if (this.waiting.size > 0) {
       setImmediate(this.writeSome);
     } else {
       this.scheduled = false;
@@ -147,7 +152,10 @@ class TransformWrites {
 
   private write(count: number): void {
     const period = Math.floor(Date.now() / PERIOD_MS);
-    for (const [key, value] of this.waiting.splice(0, count)) {
+    let written = 0;
+    for (const [key, value] of this.waiting) {
+      if (written++ === count) return;
+      this.waiting.delete(key);
       try {
         writeFileSync(join(this.folder, `${period}-${key}`), JSON.stringify(value));
       } catch {
