@@ -1,5 +1,6 @@
 import { mkdir, readdir, realpath, rm, stat } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { DEFINITION_FOLDERS, type DefinitionFolder, isSkippedFolder } from "../loader/folders.js";
 import { isInsideDir } from "../loader/inside-dir.js";
 
 export const BUNDLE_FILE = "server.mjs";
@@ -32,11 +33,38 @@ async function existingPart(path: string): Promise<{ existing: string; real: str
 }
 
 /**
+ * The definition folder of the server directory (its real path `realServer`)
+ * whose scan would list the files of the folder `real` (a real path), and
+ * whether `real` is that folder itself: one that holds it, unless a folder
+ * the scan skips (`_x`, `.x`) lies between. A definition folder that is a
+ * link counts where it leads too, while that stays inside the server
+ * directory (the loader follows it then).
+ */
+async function scannedFolderAt(
+  real: string,
+  realServer: string,
+): Promise<{ folder: DefinitionFolder; itself: boolean } | undefined> {
+  for (const folder of DEFINITION_FOLDERS) {
+    const path = join(realServer, folder);
+    const target = await realpath(path).catch(() => path);
+    for (const place of isInsideDir(realServer, target) ? [path, target] : [path]) {
+      if (!isInsideDir(place, real)) continue;
+      const between = relative(place, real).split(sep);
+      if (!between.some((name) => name !== "" && isSkippedFolder(name))) {
+        return { folder, itself: real === place };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
  * Why the build of server directory `dir` may not write into `out`, or
  * undefined when it may. The rule: never destroy what the build did not
  * write. `out` is new, an empty folder, or a folder holding a build's output
  * and nothing else (its bundle and manifest, and perhaps a wrangler.toml);
- * never the server directory or a folder that holds it, nor a file.
+ * never the server directory or a folder that holds it, nor a folder the
+ * server loads definitions from (serve would load the bundle), nor a file.
  */
 export async function outFolderProblem(given: string, dir: string): Promise<string | undefined> {
   const out = resolve(given);
@@ -50,6 +78,11 @@ export async function outFolderProblem(given: string, dir: string): Promise<stri
   }
   if (isInsideDir(real, realServer)) {
     return `${shown} holds the server directory ${shownPath(server)}: building there would replace its files; ${own}`;
+  }
+  const scanned = await scannedFolderAt(real, realServer);
+  if (scanned !== undefined) {
+    const where = scanned.itself ? "is" : "is inside";
+    return `${shown} ${where} the server's ${scanned.folder}/ folder, which it loads definitions from: serve would load the bundle as one; pass --out a folder outside tools/, prompts/, resources/ and views/, such as ${shownPath(join(server, "dist-mcp"))}`;
   }
   const isFolder = (await stat(existing)).isDirectory();
   if (existing !== out) {

@@ -49,6 +49,14 @@ export function isMiddlewareFile(relativePath: string): boolean {
   return MIDDLEWARE_FILE.test(relativePath);
 }
 
+/**
+ * A folder the scan never walks into, wherever it lies: private (`_x`, a
+ * helper's), hidden (`.x`), or node_modules (scan.ts's ALWAYS_SKIPPED).
+ */
+export function isSkippedFolder(name: string): boolean {
+  return name.startsWith("_") || name.startsWith(".") || name === "node_modules";
+}
+
 export function folderOf(relativePath: string): DefinitionFolder | undefined {
   const first = relativePath.split("/")[0];
   return DEFINITION_FOLDERS.find((folder) => folder === first);

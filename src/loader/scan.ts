@@ -43,6 +43,7 @@ function withContents(patterns: readonly string[]): string[] {
  * hidden files (`.x`), dependencies, tests (`x.test.ts`, `x.spec.ts`) and type
  * declarations (`x.d.ts`). A folder's `_middleware.ts` is the one `_` file that
  * loads: the walk leaves `_` files to `isPrivate`, so that one walk finds both.
+ * The folders it leaves out are those `isSkippedFolder` names.
  */
 const ALWAYS_SKIPPED: readonly string[] = [
   "**/_*/**",

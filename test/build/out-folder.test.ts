@@ -4,7 +4,7 @@
  * files it would destroy: the server directory, a folder holding it, a file,
  * a folder holding files of someone else's.
  */
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/helpers/cli.js";
@@ -54,15 +54,47 @@ describe("mcp-dir build --out", () => {
     expect(await readdir(dir, { recursive: true })).toEqual(files);
   });
 
-  it("refuses a folder of the server's own, such as tools/", async () => {
-    const { dir } = await serverDir();
+  it("refuses a folder the server loads definitions from, and any folder inside one", async () => {
+    const { dir, files } = await serverDir();
     const tools = join(dir, "tools");
+    const own = `pass --out a folder outside tools/, prompts/, resources/ and views/, such as ${join(dir, "dist-mcp")}`;
     await expectRefused(
       dir,
       tools,
-      `the out folder ${tools} holds files the build did not write (echo.ts): the build writes only into a new or empty folder, or over its own output (server.mjs, manifest.json, wrangler.toml); empty it, or pass --out another folder`,
+      `the out folder ${tools} is the server's tools/ folder, which it loads definitions from: serve would load the bundle as one; ${own}`,
     );
-    expect(await readFile(join(tools, "echo.ts"), "utf8")).toBe(ECHO);
+    // New folders: serve would load server.mjs (and, under resources/, manifest.json) as definitions.
+    for (const folder of ["tools", "prompts", "resources", "views"]) {
+      const out = join(dir, folder, "dist", "mcp");
+      await expectRefused(
+        dir,
+        out,
+        `the out folder ${out} is inside the server's ${folder}/ folder, which it loads definitions from: serve would load the bundle as one; ${own}`,
+      );
+    }
+    // The same folder reached through a symbolic link.
+    const link = join(dirname(dir), "link-to-tools");
+    await symlink(tools, link, "dir");
+    await expectRefused(
+      dir,
+      join(link, "dist"),
+      `the out folder ${join(link, "dist")} is inside the server's tools/ folder, which it loads definitions from: serve would load the bundle as one; ${own}`,
+    );
+    expect(await readdir(dir, { recursive: true })).toEqual(files);
+  });
+
+  it("writes into a folder the loader never scans, and the server still loads as before", async () => {
+    const { dir } = await serverDir();
+    // A private folder (`_x`) under tools/, and a folder beside the definition folders.
+    for (const out of [join(dir, "tools", "_bundle"), join(dir, "lib", "mcp")]) {
+      const built = await runCli(["build", dir, "--out", out]);
+      expect(built.stderr).toBe("");
+      expect(built.code).toBe(0);
+      expect(await readdir(out)).toEqual(["manifest.json", "server.mjs"]);
+    }
+    const checked = await runCli(["check", dir]);
+    expect(checked.stderr).toBe("");
+    expect(checked.code).toBe(0);
   });
 
   it("refuses a folder holding other files, naming a few", async () => {
