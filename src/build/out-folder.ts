@@ -1,4 +1,4 @@
-import { mkdir, readdir, realpath, rm, stat } from "node:fs/promises";
+import { lstat, mkdir, readdir, readlink, realpath, rm, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DEFINITION_FOLDERS, type DefinitionFolder, isSkippedFolder } from "../loader/folders.js";
 import { isInsideDir } from "../loader/inside-dir.js";
@@ -16,20 +16,46 @@ export function shownPath(path: string): string {
   return from === "" || from.startsWith("..") || isAbsolute(from) ? path : from;
 }
 
-/** What exists of `path` (itself or its nearest ancestor), and `path` with links resolved that far. */
-async function existingPart(path: string): Promise<{ existing: string; real: string }> {
+/**
+ * What exists of `path` (itself or its nearest ancestor), and `path` with
+ * links resolved that far; or the symbolic link on the way that cannot be
+ * resolved (its target missing, or a cycle), and why.
+ */
+async function existingPart(
+  path: string,
+): Promise<{ existing: string; real: string } | { link: string; error: NodeJS.ErrnoException }> {
   const rest: string[] = [];
   let existing = path;
   for (;;) {
     try {
       return { existing, real: join(await realpath(existing), ...rest) };
     } catch (error) {
+      const isLink = await lstat(existing).then(
+        (stats) => stats.isSymbolicLink(),
+        () => false,
+      );
+      if (isLink) return { link: existing, error: error as NodeJS.ErrnoException };
       const parent = dirname(existing);
       if (parent === existing) throw error;
       rest.unshift(basename(existing));
       existing = parent;
     }
   }
+}
+
+/** Why the out folder `shown` (`out`) cannot be written through `link`, a link to nothing. */
+async function brokenLinkProblem(
+  shown: string,
+  out: string,
+  link: string,
+  error: NodeJS.ErrnoException,
+): Promise<string> {
+  const where = link === out ? `${shown} is` : `${shown} is inside ${shownPath(link)},`;
+  if (error.code === "ELOOP") {
+    return `${where} a symbolic link that leads back to itself: remove the link, or pass --out another folder`;
+  }
+  const target = shownPath(resolve(dirname(link), await readlink(link)));
+  return `${where} a symbolic link to ${target}, which does not exist: create ${target}, remove the link, or pass --out another folder`;
 }
 
 /**
@@ -64,14 +90,17 @@ async function scannedFolderAt(
  * write. `out` is new, an empty folder, or a folder holding a build's output
  * and nothing else (its bundle and manifest, and perhaps a wrangler.toml);
  * never the server directory or a folder that holds it, nor a folder the
- * server loads definitions from (serve would load the bundle), nor a file.
+ * server loads definitions from (serve would load the bundle), nor a file,
+ * nor a symbolic link to nothing.
  */
 export async function outFolderProblem(given: string, dir: string): Promise<string | undefined> {
   const out = resolve(given);
   const shown = `the out folder ${shownPath(out)}`;
   const server = resolve(dir);
   const realServer = await realpath(server).catch(() => server);
-  const { existing, real } = await existingPart(out);
+  const part = await existingPart(out);
+  if ("link" in part) return brokenLinkProblem(shown, out, part.link, part.error);
+  const { existing, real } = part;
   const own = `pass --out a folder of its own, such as ${shownPath(join(server, "dist-mcp"))}`;
   if (real === realServer) {
     return `${shown} is the server directory: building there would replace its files; ${own}`;

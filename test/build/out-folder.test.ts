@@ -97,6 +97,37 @@ describe("mcp-dir build --out", () => {
     expect(checked.code).toBe(0);
   });
 
+  it("refuses a symbolic link that leads nowhere, and a folder inside one, naming it", async () => {
+    const { dir } = await serverDir();
+    const parent = await createEmptyDir();
+    const dangling = join(parent, "dangling");
+    const missing = join(parent, "missing");
+    await symlink(missing, dangling, "dir");
+    await expectRefused(
+      dir,
+      dangling,
+      `the out folder ${dangling} is a symbolic link to ${missing}, which does not exist: create ${missing}, remove the link, or pass --out another folder`,
+    );
+    await expectRefused(
+      dir,
+      join(dangling, "out"),
+      `the out folder ${join(dangling, "out")} is inside ${dangling}, a symbolic link to ${missing}, which does not exist: create ${missing}, remove the link, or pass --out another folder`,
+    );
+    const loop = join(parent, "loop");
+    await symlink(loop, loop);
+    await expectRefused(
+      dir,
+      loop,
+      `the out folder ${loop} is a symbolic link that leads back to itself: remove the link, or pass --out another folder`,
+    );
+    expect((await readdir(parent)).sort()).toEqual(["dangling", "loop"]);
+    // Once its target exists, the link is a folder like any other.
+    await mkdir(missing);
+    const built = await runCli(["build", dir, "--out", dangling]);
+    expect(built.stderr).toBe("");
+    expect(await readdir(missing)).toEqual(["manifest.json", "server.mjs"]);
+  });
+
   it("refuses a folder holding other files, naming a few", async () => {
     const { dir } = await serverDir();
     const out = await createEmptyDir();

@@ -24,8 +24,8 @@ It never destroys what it did not write: <out> must be a new folder, an
 empty one, or an earlier build's output and nothing else (server.mjs,
 manifest.json, wrangler.toml: replaced). Anything else (a folder holding
 other files, the server directory or one holding it, a folder the server
-loads definitions from such as tools/, or a file) is refused, saying what
-to do.
+loads definitions from such as tools/, a file, a link to nothing) is
+refused, saying what to do.
 
 Run it: node|bun <out>/server.mjs [--http [--port n] [--host h]],
 deno run -A <out>/server.mjs [--http ...]; it exports a web-standard
