@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { LoadedServer } from "../loader/load-server.js";
+import { commonJsGlobalsPlugin } from "./commonjs-globals.js";
 import { type BuildTarget, entrySource } from "./entry-source.js";
 import {
   BUNDLE_FILE,
@@ -20,11 +21,14 @@ const COMPATIBILITY_DATE = "2026-04-01";
 
 export interface BuiltBundle {
   readonly files: string[];
+  /** Where the server's files use what the bundle lacks: "file:line:column: what to do". */
+  readonly warnings: string[];
 }
 
 /**
  * Writes `out`: the bundle (one ES module, every dependency inside it), its
- * manifest, and for Cloudflare a wrangler.toml. `out` is one outFolderProblem
+ * manifest, and for Cloudflare a wrangler.toml; says where the server's files
+ * use a CommonJS global the bundle lacks. `out` is one outFolderProblem
  * accepted: an earlier build's files in it are replaced, nothing else is touched.
  */
 export async function writeBundle(
@@ -35,6 +39,7 @@ export async function writeBundle(
   const { load, server } = loaded;
   await clearOutFolder(out);
   const worker = target === "cloudflare";
+  const warnings: string[] = [];
   await build({
     stdin: {
       contents: await entrySource(load, DIST, target),
@@ -51,6 +56,7 @@ export async function writeBundle(
     alias: { "mcp-dir": join(DIST, "authoring.js") },
     logLevel: "silent",
     legalComments: "none",
+    plugins: [commonJsGlobalsPlugin(load.dir, target, warnings)],
     ...(worker
       ? {
           platform: "neutral",
@@ -84,7 +90,7 @@ export async function writeBundle(
     await writeFile(join(out, WRANGLER_FILE), wranglerToml(load.config.name));
     files.push(WRANGLER_FILE);
   }
-  return { files: files.map((file) => shownPath(join(out, file))) };
+  return { files: files.map((file) => shownPath(join(out, file))), warnings };
 }
 
 function wranglerToml(name: string): string {

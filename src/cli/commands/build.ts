@@ -19,6 +19,9 @@ self-contained ES module, <out>/server.mjs, in which every definition file is
 imported statically and every Markdown prompt and static resource is
 embedded: nothing scans, transforms or watches at run time. Also writes
 <out>/manifest.json (names and files), and for cloudflare a wrangler.toml.
+Warns on stderr (file:line:column) where a file of the server uses what
+serve gives it but the bundle, an ES module, lacks: __dirname, __filename,
+and for cloudflare require().
 
 It never destroys what it did not write: <out> must be a new folder, an
 empty one, or an earlier build's output and nothing else (server.mjs,
@@ -69,6 +72,7 @@ ${LOAD_TIMEOUT_HELP}
     // esbuild loads only for a build, not at every command's start.
     const { writeBundle } = await import("../../build/write-bundle.js");
     const built = await writeBundle(loaded, out, target);
+    for (const warning of built.warnings) await printError(`warning: ${warning}`);
     await printOut(
       `mcp-dir build: ${dir} (${countSummary(loaded.server)}) for ${target}: ${built.files.join(", ")}`,
     );

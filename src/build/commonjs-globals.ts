@@ -1,0 +1,127 @@
+import { readFile, realpath } from "node:fs/promises";
+import { SourceMap } from "node:module";
+import { extname, relative, sep } from "node:path";
+import { type Loader, type Plugin, transform } from "esbuild";
+import { isInsideDir } from "../loader/inside-dir.js";
+import type { BuildTarget } from "./entry-source.js";
+
+/**
+ * What `serve` gives a file (tsx runs it as CommonJS) and a bundle, one ES
+ * module, lacks. `require` is missing on Workers only: the other targets'
+ * bundles define it (write-bundle.ts's banner).
+ */
+type CommonJsGlobal = "__dirname" | "__filename" | "require";
+
+/** What to do instead of each global a bundle for Node, Bun or Deno lacks. */
+const ADVICE: Readonly<Partial<Record<CommonJsGlobal, string>>> = {
+  __dirname:
+    'does not exist in the bundle, an ES module (using it throws a ReferenceError; Bun gives the out folder): use import.meta.dirname or new URL("./name", import.meta.url), which are this file\'s folder under serve and the out folder in the bundle',
+  __filename:
+    "does not exist in the bundle, an ES module (using it throws a ReferenceError; Bun gives server.mjs): use import.meta.filename or import.meta.url, which are this file under serve and server.mjs in the bundle",
+};
+
+/** On Workers: no import.meta.url nor files either, and no require. */
+const WORKER_ADVICE: Readonly<Record<CommonJsGlobal, string>> = {
+  __dirname:
+    "does not exist on Workers (using it throws a ReferenceError), nor do files to read: import what this file reads (a .json or .txt file imports as its contents)",
+  __filename:
+    "does not exist on Workers (using it throws a ReferenceError), nor do files to read: import what this file reads (a .json or .txt file imports as its contents)",
+  require:
+    'does not exist on Workers, and esbuild bundles only a require("./file") or require("package") it can resolve: use import, or await import(name)',
+};
+
+/** The identifier each global becomes in a file's transform, so that only free uses are found. */
+const MARK = "__mcp_dir_global_";
+const MARKED = new RegExp(`(typeof )?\\b${MARK}(__dirname|__filename|require)\\b`, "g");
+/** A call esbuild bundles (or refuses to build): require of one literal name, not node:'s. */
+const BUNDLED_CALL = /^\("(?!node:)[^"\\]*"\)/;
+
+const LOADERS: Readonly<Record<string, Loader>> = {
+  ".ts": "ts",
+  ".mts": "ts",
+  ".cts": "ts",
+  ".tsx": "tsx",
+  ".jsx": "jsx",
+};
+
+/** A use of a CommonJS global: where (1-based), which, and what to do. */
+interface Use {
+  readonly line: number;
+  readonly column: number;
+  readonly text: string;
+}
+
+/**
+ * Where `source` (a file of `loader`) uses a CommonJS global the bundle for
+ * `target` lacks. esbuild's own scoping tells a free use from a local, a
+ * property or a string: each global is defined as a marker, and the markers
+ * left in the transform are mapped back through its source map. A test for
+ * one (`typeof require`) is not a use.
+ */
+async function usesIn(source: string, loader: Loader, target: BuildTarget): Promise<Use[]> {
+  const advice = target === "cloudflare" ? WORKER_ADVICE : ADVICE;
+  const names = Object.keys(advice) as CommonJsGlobal[];
+  if (!names.some((name) => source.includes(name))) return [];
+  const { code, map } = await transform(source, {
+    loader,
+    sourcemap: "external",
+    define: Object.fromEntries(names.map((name) => [name, `${MARK}${name}`])),
+    logLevel: "silent",
+  });
+  const sourceMap = new SourceMap(JSON.parse(map));
+  const uses: Use[] = [];
+  code.split("\n").forEach((text, line) => {
+    for (const match of text.matchAll(MARKED)) {
+      const name = match[2] as CommonJsGlobal;
+      const after = text.slice(match.index + match[0].length);
+      if (match[1] !== undefined || (name === "require" && BUNDLED_CALL.test(after))) continue;
+      const at = sourceMap.findEntry(line, match.index) as {
+        originalLine?: number;
+        originalColumn?: number;
+      };
+      if (at.originalLine === undefined || at.originalColumn === undefined) continue;
+      const [row, column] = [at.originalLine + 1, at.originalColumn + 1];
+      uses.push({ line: row, column, text: `${row}:${column}: ${name} ${advice[name]}` });
+    }
+  });
+  return uses;
+}
+
+/**
+ * An esbuild plugin that fills `warnings`, once the build ends, with each use
+ * of a CommonJS global the bundle lacks in a file of the server directory
+ * `dir` (not its packages'): "file:line:column: name advice", the file
+ * relative to `dir`, in the order of files and places. It only reads:
+ * esbuild loads every file as before.
+ */
+export function commonJsGlobalsPlugin(
+  dir: string,
+  target: BuildTarget,
+  warnings: string[],
+): Plugin {
+  return {
+    name: "mcp-dir-commonjs-globals",
+    setup(build) {
+      const root = realpath(dir).catch(() => dir);
+      const found = new Map<string, Use[]>();
+      build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async ({ path, namespace }) => {
+        const server = await root;
+        if (namespace !== "file" || !isInsideDir(server, path)) return undefined;
+        const file = relative(server, path).split(sep);
+        if (file.includes("node_modules")) return undefined;
+        const source = await readFile(path, "utf8");
+        // A file esbuild cannot parse is its to report.
+        const uses = await usesIn(source, LOADERS[extname(path)] ?? "js", target).catch(() => []);
+        if (uses.length > 0) found.set(file.join("/"), uses);
+        return undefined;
+      });
+      build.onEnd(() => {
+        for (const file of [...found.keys()].sort()) {
+          const uses = found.get(file) ?? [];
+          uses.sort((a, b) => a.line - b.line || a.column - b.column);
+          warnings.push(...uses.map((use) => `${file}:${use.text}`));
+        }
+      });
+    },
+  };
+}

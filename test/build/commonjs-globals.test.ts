@@ -1,0 +1,103 @@
+/**
+ * `mcp-dir build` warns where a file of the server uses what `serve` gives it
+ * (tsx runs it as CommonJS) but a bundle, one ES module, lacks: `__dirname`
+ * and `__filename` on every target, and `require` on Workers (Node, Bun and
+ * Deno bundles define it). Only the server's own files: never a package's.
+ */
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../cli/helpers/cli.js";
+import { createEmptyDir, createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+
+afterAll(removeServerDirs);
+
+/** A tool that reads both paths, among uses that are not the globals. */
+const WHERE = `import located from "located";
+
+export default {
+  description: "Where it is",
+  handler: () => {
+    const here = __dirname;
+    return [here, \`\${__filename}\`, located].join(" ");
+  },
+};
+
+// Not the globals: a comment's __dirname, a string, a property, a local, a test for them.
+const names = { __dirname: "__filename" };
+function own(__filename: string, require: (name: string) => string) {
+  return require(__filename) + names.__dirname;
+}
+export const defined = typeof __dirname === "string" && typeof require === "function";
+export const ownName = own;
+`;
+
+/** A package that uses the globals itself: its own business, not the author's. */
+const LOCATED = {
+  "node_modules/located/package.json": JSON.stringify({ name: "located", main: "index.js" }),
+  "node_modules/located/index.js": "module.exports = __dirname + require('node:path').sep;\n",
+};
+
+const REQUIRES = `import { createRequire } from "node:module";
+
+const name = "node:os";
+export default {
+  description: "Requires",
+  handler: () => [require("./_helper.cjs"), require("node:path").sep, require(name).EOL].join(),
+};
+export const resolved = require.resolve;
+export const made = createRequire;
+`;
+
+const DIRNAME_ADVICE =
+  'does not exist in the bundle, an ES module (using it throws a ReferenceError; Bun gives the out folder): use import.meta.dirname or new URL("./name", import.meta.url), which are this file\'s folder under serve and the out folder in the bundle';
+const FILENAME_ADVICE =
+  "does not exist in the bundle, an ES module (using it throws a ReferenceError; Bun gives server.mjs): use import.meta.filename or import.meta.url, which are this file under serve and server.mjs in the bundle";
+const WORKER_ADVICE =
+  "does not exist on Workers (using it throws a ReferenceError), nor do files to read: import what this file reads (a .json or .txt file imports as its contents)";
+const REQUIRE_ADVICE =
+  'does not exist on Workers, and esbuild bundles only a require("./file") or require("package") it can resolve: use import, or await import(name)';
+
+async function build(dir: string, target: string) {
+  const out = join(await createEmptyDir(), "out");
+  return runCli(["build", dir, "--out", out, "--target", target]);
+}
+
+describe("mcp-dir build: CommonJS globals in the server's files", () => {
+  it("warns of __dirname and __filename on every target, naming the file, line and column", async () => {
+    const dir = await createServerDir({ "tools/where.ts": WHERE, ...LOCATED });
+    const warned = (dirname: string, filename: string) =>
+      [
+        `warning: tools/where.ts:6:18: __dirname ${dirname}`,
+        `warning: tools/where.ts:7:22: __filename ${filename}`,
+        "",
+      ].join("\n");
+    for (const target of ["node", "bun", "deno"]) {
+      const built = await build(dir, target);
+      expect(built.code).toBe(0);
+      expect(built.stderr).toBe(warned(DIRNAME_ADVICE, FILENAME_ADVICE));
+    }
+    // Workers have no import.meta.url, and no files.
+    const worker = await build(dir, "cloudflare");
+    expect(worker.code).toBe(0);
+    expect(worker.stderr).toBe(warned(WORKER_ADVICE, WORKER_ADVICE));
+  });
+
+  it("warns of require() only on Workers, and not of one esbuild bundles", async () => {
+    const dir = await createServerDir({
+      "tools/requires.ts": REQUIRES,
+      "tools/_helper.cjs": "module.exports = 'helped';\n",
+    });
+    const node = await build(dir, "node");
+    expect(node).toMatchObject({ code: 0, stderr: "" });
+    const worker = await build(dir, "cloudflare");
+    expect(worker.code).toBe(0);
+    expect(worker.stderr).toBe(
+      [
+        `warning: tools/requires.ts:6:45: require ${REQUIRE_ADVICE}`,
+        `warning: tools/requires.ts:6:71: require ${REQUIRE_ADVICE}`,
+        `warning: tools/requires.ts:8:25: require ${REQUIRE_ADVICE}`,
+        "",
+      ].join("\n"),
+    );
+  });
+});
