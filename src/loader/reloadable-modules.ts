@@ -149,6 +149,7 @@ export class ReloadableModules {
     // Once tsx has had to transform most of this load's first files (its cache is cold),
     // the rest are transformed ahead, together; one new file in a cached folder is not worth it.
     const missesBefore = speculation?.misses ?? 0;
+    /** How many files have loaded, or failed to (not those waiting for something). */
     let loaded = 0;
     /** With transforms ahead: for each file of `rest`, when its transform is ready. */
     let transformed: Promise<void>[] | undefined;
@@ -167,9 +168,10 @@ export class ReloadableModules {
               ms,
               (path) => asFile(path, () => toNamespace(this.requireWithStack(path))),
               (outcome) => {
-                loaded++;
                 // After a stop, the next file waits for the compiler to start again.
                 const error = outcome.ok ? undefined : outcome.error;
+                // A file that waits for something is loaded again: it counts once, then.
+                if (!isNeed(error)) loaded++;
                 return isNeed(error) || error instanceof LoadTimeoutError || wantsAhead();
               },
             ),
