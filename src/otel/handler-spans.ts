@@ -36,14 +36,19 @@ export function handlerSpans(tracer: Tracer): ChannelSpans<HandlerTrace> {
       };
     },
     (span, payload) => {
+      const { thrown, timedOut } = payload;
       // A tool's handler that throws (or gets arguments it refuses) resolves to an isError result.
       if (payload.type === "handler" && isToolError(payload.result)) {
         span.setAttribute("error.type", "tool_error");
         span.setStatus({ code: SpanStatusCode.ERROR });
-        const { thrown } = payload;
         if (thrown !== undefined) {
           span.recordException(thrown instanceof Error ? thrown : String(thrown));
         }
+      }
+      // Stopped by its time limit, whatever it returned or threw once stopped.
+      if (timedOut !== undefined) {
+        span.setAttribute("error.type", "timeout");
+        span.setStatus({ code: SpanStatusCode.ERROR, message: timedOut });
       }
     },
   );

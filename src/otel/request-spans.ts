@@ -106,7 +106,7 @@ function describe({ request, era, session, network }: RequestTrace): {
 }
 
 /** What the response says: its error code, and whether the server failed (status ERROR). */
-function finish(span: Span, { request, session, result, returned }: RequestTrace): void {
+function finish(span: Span, { request, session, result, returned, timedOut }: RequestTrace): void {
   // initialize negotiates the session's version while it runs.
   if (request.method === "initialize" && session?.protocolVersion !== undefined) {
     span.setAttribute("mcp.protocol.version", session.protocolVersion);
@@ -120,6 +120,11 @@ function finish(span: Span, { request, session, result, returned }: RequestTrace
     }
   } else if (request.method === "tools/call" && isToolError(returned)) {
     span.setAttribute("error.type", "tool_error");
-    span.setStatus({ code: SpanStatusCode.ERROR });
+    // The time limit's isError result says which limit passed, as a prompt's -32603 error does.
+    span.setStatus(
+      timedOut === undefined
+        ? { code: SpanStatusCode.ERROR }
+        : { code: SpanStatusCode.ERROR, message: timedOut },
+    );
   }
 }

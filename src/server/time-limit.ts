@@ -34,6 +34,7 @@ export function withinTimeLimit<T>(
     const timer = setTimeout(() => {
       const message = timeLimitMessage(timed, limit);
       rc.env.inFlight.stop(new DOMException(message, "TimeoutError"));
+      if (rc.env.trace) rc.env.trace.timedOut = message;
       try {
         resolve(passed(message));
       } catch (error) {

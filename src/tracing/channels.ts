@@ -26,6 +26,8 @@ export interface RequestTrace {
   returned?: unknown;
   /** The response sent; undefined when the request was cancelled and nothing was. */
   result?: JsonRpcResponse | undefined;
+  /** What its caller was told when its handler's time limit passed (the run was stopped). */
+  timedOut?: string;
   error?: unknown;
 }
 
@@ -43,6 +45,11 @@ export interface HandlerTrace {
   error?: unknown;
   /** What a tool's handler threw, when its caller got an isError result instead. */
   thrown?: unknown;
+  /**
+   * The time limit's message, when the limit passed before this run ended:
+   * its signal was aborted, and what it returned went to no one.
+   */
+  timedOut?: string;
 }
 
 export const REQUEST_CHANNEL = "mcp-dir:request";

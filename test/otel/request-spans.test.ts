@@ -8,7 +8,7 @@
  */
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { instrument } from "../../src/otel/index.js";
 import { CALLER, tree, useSdk } from "./helpers/sdk.js";
 import { connect, type Era, type TracedClient, type Wire } from "./helpers/traced-server.js";
@@ -103,6 +103,30 @@ describe.each(ROWS)("over %s at %s", (wire, era) => {
       ]),
     ).toEqual([["exception", "boom"]]);
     expect(span("middleware (server)").status).toEqual({ code: SpanStatusCode.UNSET });
+  });
+
+  it("a call its folder's timeoutMs stops: the spans still running then are ERROR, saying so", async () => {
+    const result = await client.callTool({ name: "slow_nap", ...traced });
+    expect(result.isError).toBe(true);
+    const [said] = result.content as { text: string }[];
+    expect(said?.text).toMatch(
+      /within the time limit of 50 ms that tools\/slow\/_middleware.ts sets/,
+    );
+    // The client is answered at the limit; the run ends once it has seen the abort, in no set order.
+    await vi.waitFor(() => span("middleware (server)"));
+    expect(tree(exporter.getFinishedSpans(), CALLER.traceId).sort()).toEqual([
+      "middleware (server) ← tools/call slow_nap",
+      "tool slow_nap ← middleware (server)",
+      `tools/call slow_nap ← remote ${CALLER.spanId}`,
+    ]);
+    for (const name of ["tool slow_nap", "middleware (server)"]) {
+      expect(span(name).status).toEqual({ code: SpanStatusCode.ERROR, message: said?.text });
+      expect(span(name).attributes["error.type"]).toBe("timeout");
+    }
+    // The request span says what its client got: an isError result, with its message.
+    const request = span("tools/call slow_nap");
+    expect(request.attributes["error.type"]).toBe("tool_error");
+    expect(request.status).toEqual({ code: SpanStatusCode.ERROR, message: said?.text });
   });
 
   it("a middleware's throw: its span records the exception; the handler never runs", async () => {

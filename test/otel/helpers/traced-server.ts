@@ -61,6 +61,17 @@ export function tracedServer(): McpServer {
           return "purged";
         }),
     }),
+    // A folder's time limit, and a tool that runs past it, ignores its signal's
+    // abort and returns once stopped: what it returns is dropped.
+    "tools/slow/_middleware.ts": defineMiddleware({ timeoutMs: 50 }),
+    "tools/slow/nap.ts": defineTool({
+      name: "slow_nap",
+      description: "Naps until stopped",
+      handler: (_args, ctx) =>
+        new Promise<string>((resolve) => {
+          ctx.signal.addEventListener("abort", () => resolve("woke up"), { once: true });
+        }),
+    }),
     "prompts/greet.ts": definePrompt({
       name: "greet",
       arguments: { who: z.string() },
