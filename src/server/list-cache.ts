@@ -10,6 +10,14 @@ import { toolWithoutViews } from "./view-audience.js";
 
 export type ListKind = "tools" | "prompts" | "resources" | "resourceTemplates";
 
+/** The method that pages each list (what its cursors name). */
+export const LIST_METHOD: Readonly<Record<ListKind, string>> = {
+  tools: "tools/list",
+  prompts: "prompts/list",
+  resources: "resources/list",
+  resourceTemplates: "resources/templates/list",
+};
+
 /** Pages kept at most; past it the cache starts again (callers with many scope sets). */
 const MAX_PAGES = 1000;
 
@@ -68,12 +76,14 @@ export class ListCache {
       this.lists.set(listKey, items);
     }
     // Keyed by the offset, not the cursor string: a cursor is refused unless it is
-    // the one string issued for its offset, so the cache holds at most one page per offset.
-    const offset = decodeCursor(cursor, items.length);
+    // the one string issued for its offset, and an offset past the end is served as
+    // the end, so the cache holds at most one page per offset.
+    const method = LIST_METHOD[kind];
+    const offset = decodeCursor(cursor, method, items.length);
     const key = `${listKey}|${offset}`;
     let page = this.pages.get(key);
     if (page === undefined) {
-      const { items: onPage, nextCursor } = paginate(items, offset, pageSize);
+      const { items: onPage, nextCursor } = paginate(items, offset, pageSize, method);
       const result: Record<string, unknown> = { [kind]: onPage };
       if (nextCursor !== undefined) result.nextCursor = nextCursor;
       if (fields) Object.assign(result, fields);

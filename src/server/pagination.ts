@@ -1,26 +1,46 @@
 import { invalidParams } from "./params.js";
 
-/** Cursors are opaque to clients: base64url of "o:<offset>". */
-export function encodeCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString("base64url");
+/**
+ * Cursors are opaque to clients: base64url of "<method>:<offset>:<length>",
+ * the list method they page, where their page starts, and how many items
+ * that list had when the cursor was issued. An issued cursor always starts
+ * a page inside that length; the length is what tells a cursor issued for a
+ * list that has changed since (a file removed in `dev`, a task expired, a
+ * template's instances fewer) from a well-formed one the server never issued.
+ */
+export function encodeCursor(method: string, offset: number, length: number): string {
+  return Buffer.from(`${method}:${offset}:${length}`).toString("base64url");
 }
 
 /**
- * The offset a cursor stands for. Only the exact string this server issues for
- * it is accepted: base64url decoding is lenient (padding, stray characters,
- * leading zeros all decode to the same offset), and a cache keyed by the
- * string would grow with every variant a client invents.
+ * Where the page a cursor asks for starts in the list `method` pages, now
+ * `length` items long. Refused with -32602, as the spec asks of invalid
+ * cursors: any string other than the exact one this server issues
+ * (base64url decoding is lenient: padding, stray characters and leading
+ * zeros all decode alike, and a page cache must not grow with every
+ * variant), another list's cursor, and one whose page would not start
+ * inside the list it claims (offset 0, the first page, has no cursor).
+ * Served: a cursor issued before the list changed, from where it says, or
+ * from the end when the list has since shrunk past it (an empty last page).
+ * Offsets can do no better; `list_changed` tells the client to list again.
  */
-export function decodeCursor(cursor: string | undefined, total: number): number {
+export function decodeCursor(cursor: string | undefined, method: string, length: number): number {
   if (cursor === undefined) return 0;
-  const match = /^o:(\d+)$/.exec(Buffer.from(cursor, "base64url").toString());
-  const offset = match ? Number(match[1]) : Number.NaN;
-  if (!Number.isSafeInteger(offset) || offset > total || encodeCursor(offset) !== cursor) {
+  const match = /^([a-z/]+):(\d+):(\d+)$/.exec(Buffer.from(cursor, "base64url").toString());
+  const offset = Number(match?.[2]);
+  const issuedLength = Number(match?.[3]);
+  const issuable =
+    match?.[1] === method &&
+    Number.isSafeInteger(issuedLength) &&
+    offset > 0 &&
+    offset < issuedLength &&
+    encodeCursor(method, offset, issuedLength) === cursor;
+  if (!issuable) {
     throw invalidParams(
-      `Invalid cursor: ${JSON.stringify(cursor)} is not a cursor this server issued`,
+      `Invalid cursor: ${JSON.stringify(cursor)} is not a cursor this server issued for ${method}; pass the nextCursor of a ${method} result as it came, or no cursor for the first page`,
     );
   }
-  return offset;
+  return Math.min(offset, length);
 }
 
 export interface Page<T> {
@@ -28,9 +48,16 @@ export interface Page<T> {
   nextCursor?: string;
 }
 
-/** The page of `items` that starts at `offset` (from decodeCursor). */
-export function paginate<T>(items: readonly T[], offset: number, pageSize: number): Page<T> {
+/** The page of `items` (the list `method` pages) that starts at `offset` (from decodeCursor). */
+export function paginate<T>(
+  items: readonly T[],
+  offset: number,
+  pageSize: number,
+  method: string,
+): Page<T> {
   const end = offset + pageSize;
   const page = items.slice(offset, end);
-  return end < items.length ? { items: page, nextCursor: encodeCursor(end) } : { items: page };
+  return end < items.length
+    ? { items: page, nextCursor: encodeCursor(method, end, items.length) }
+    : { items: page };
 }

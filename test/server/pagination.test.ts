@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defineResource } from "../../src/index.js";
 import { TOOL_NAMES } from "./helpers/fixture.js";
 import { closeSdkClients, connectSdkInMemory, type SdkConnection } from "./helpers/sdk-client.js";
 
@@ -37,6 +38,24 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
     },
     (error: unknown) => error,
   );
+}
+
+function base64url(text: string): string {
+  return Buffer.from(text).toString("base64url");
+}
+
+/** The -32602 error a cursor this server never issued for `method` gets. */
+function refusal(cursor: string, method: string) {
+  return {
+    code: -32602,
+    message: `MCP error -32602: Invalid cursor: ${JSON.stringify(cursor)} is not a cursor this server issued for ${method}; pass the nextCursor of a ${method} result as it came, or no cursor for the first page`,
+  };
+}
+
+/** An issued cursor with its offset (the first number it holds) changed: well-formed, never issued. */
+function withOffset(issued: string, offset: number): string {
+  const decoded = Buffer.from(issued, "base64url").toString();
+  return Buffer.from(decoded.replace(/\d+/, String(offset))).toString("base64url");
 }
 
 describe(`pagination with pageSize ${PAGE_SIZE}`, () => {
@@ -93,28 +112,34 @@ describe(`pagination with pageSize ${PAGE_SIZE}`, () => {
     expect(await sdk.client.listTools({ cursor })).toEqual(await sdk.client.listTools({ cursor }));
   });
 
+  const LISTS = [
+    ["tools/list", (cursor: string) => sdk.client.listTools({ cursor })],
+    ["prompts/list", (cursor: string) => sdk.client.listPrompts({ cursor })],
+    ["resources/list", (cursor: string) => sdk.client.listResources({ cursor })],
+    ["resources/templates/list", (cursor: string) => sdk.client.listResourceTemplates({ cursor })],
+  ] as const;
+
   it.each([
-    ["garbage", "garbage"],
-    ["an offset past the end", Buffer.from("o:999").toString("base64url")],
-    ["a negative offset", Buffer.from("o:-2").toString("base64url")],
-    // Lenient base64url decoding reads these as a real page's offset: one cursor, one string.
-    ["a padded form of an issued cursor", `${Buffer.from("o:2").toString("base64url")}=`],
+    ["garbage", () => "garbage"],
+    ["a cursor of another form", () => base64url("o:2")],
     [
-      "an issued cursor with a character decoding skips",
-      `${Buffer.from("o:2").toString("base64url")}.`,
+      "the first page's offset, which has no cursor",
+      (method: string) => base64url(`${method}:0:3`),
     ],
-    ["a cursor with leading zeros", Buffer.from("o:02").toString("base64url")],
-  ])("refuses %s as a cursor with -32602", async (_what, cursor) => {
-    for (const list of [
-      () => sdk.client.listTools({ cursor }),
-      () => sdk.client.listPrompts({ cursor }),
-      () => sdk.client.listResources({ cursor }),
-      () => sdk.client.listResourceTemplates({ cursor }),
-    ]) {
-      expect(await rejection(list())).toMatchObject({
-        code: -32602,
-        message: `MCP error -32602: Invalid cursor: ${JSON.stringify(cursor)} is not a cursor this server issued`,
-      });
+    ["an offset at the end of its list", (method: string) => base64url(`${method}:3:3`)],
+    ["an offset past the end of its list", (method: string) => base64url(`${method}:999:3`)],
+    ["a negative offset", (method: string) => base64url(`${method}:-2:3`)],
+    // Lenient base64url decoding reads these as a real page's offset: one cursor, one string.
+    ["a padded form of a cursor", (method: string) => `${base64url(`${method}:2:3`)}=`],
+    [
+      "a cursor with a character decoding skips",
+      (method: string) => `${base64url(`${method}:2:3`)}.`,
+    ],
+    ["a cursor with leading zeros", (method: string) => base64url(`${method}:02:3`)],
+  ])("refuses %s with -32602", async (_what, cursorFor) => {
+    for (const [method, list] of LISTS) {
+      const cursor = cursorFor(method);
+      expect(await rejection(list(cursor))).toMatchObject(refusal(cursor, method));
     }
   });
 
@@ -122,23 +147,59 @@ describe(`pagination with pageSize ${PAGE_SIZE}`, () => {
     // Never issued by the server, so refused like any other unknown cursor. A fresh
     // server is needed: the first page must not have been listed yet.
     const fresh = await connectSdkInMemory({ fixture: { pageSize: PAGE_SIZE } });
-    const refused = {
-      code: -32602,
-      message: 'MCP error -32602: Invalid cursor: "" is not a cursor this server issued',
-    };
+    const refused = refusal("", "prompts/list");
     expect(await rejection(fresh.client.listPrompts({ cursor: "" }))).toMatchObject(refused);
     await fresh.client.listPrompts();
     expect(await rejection(fresh.client.listPrompts({ cursor: "" }))).toMatchObject(refused);
   });
 
-  it("refuses a cursor past the end of a shorter list", async () => {
-    // A tools cursor (offset 4) means nothing to the list of 3 prompts.
+  it("refuses a cursor edited to start at or past the end of its list", async () => {
+    const { nextCursor } = await sdk.client.listTools();
+    for (const offset of [TOOL_NAMES.length, TOOL_NAMES.length + 1]) {
+      const cursor = withOffset(nextCursor as string, offset);
+      expect(await rejection(sdk.client.listTools({ cursor }))).toMatchObject(
+        refusal(cursor, "tools/list"),
+      );
+    }
+  });
+
+  it("refuses one list's cursor on another, even where that list has the page", async () => {
+    // Both lists have 3 items: the prompts cursor (offset 2) names a page resources/list has.
+    const prompts = (await sdk.client.listPrompts()).nextCursor as string;
+    expect(await rejection(sdk.client.listResources({ cursor: prompts }))).toMatchObject(
+      refusal(prompts, "resources/list"),
+    );
+    // A tools cursor (offset 4) past the end of the 3 prompts.
     const first = await sdk.client.listTools();
-    const second = await sdk.client.listTools({ cursor: first.nextCursor as string });
-    const cursor = second.nextCursor as string;
-    expect(await rejection(sdk.client.listPrompts({ cursor }))).toMatchObject({
-      code: -32602,
-      message: `MCP error -32602: Invalid cursor: ${JSON.stringify(cursor)} is not a cursor this server issued`,
-    });
+    const tools = (await sdk.client.listTools({ cursor: first.nextCursor as string }))
+      .nextCursor as string;
+    expect(await rejection(sdk.client.listPrompts({ cursor: tools }))).toMatchObject(
+      refusal(tools, "prompts/list"),
+    );
+  });
+
+  it("serves a cursor it issued after the list shrank past it (files removed in dev): an empty last page", async () => {
+    const fresh = await connectSdkInMemory({ fixture: { pageSize: PAGE_SIZE } });
+    const first = await fresh.client.listResources();
+    expect(first.resources.map((r) => r.uri)).toEqual(["memo://dynamic-a", "memo://dynamic-b"]);
+    // What the loader does when a file is deleted: its source leaves the registry.
+    fresh.server?.registry.removeSource("dynamic-a");
+    fresh.server?.registry.removeSource("dynamic-b");
+    const cursor = first.nextCursor as string;
+    expect(await fresh.client.listResources({ cursor })).toEqual({ resources: [] });
+    // The list as it is now, from the start.
+    expect((await fresh.client.listResources()).resources.map((r) => r.uri)).toEqual([
+      "memo://static",
+    ]);
+  });
+
+  it("serves a cursor it issued after the list grew: the page at its offset, as the list is now", async () => {
+    const fresh = await connectSdkInMemory({ fixture: { pageSize: PAGE_SIZE } });
+    const first = await fresh.client.listResources();
+    fresh.server?.add(defineResource({ name: "extra", uri: "memo://extra", read: () => "" }));
+    const cursor = first.nextCursor as string;
+    const page = await fresh.client.listResources({ cursor });
+    expect(page.resources.map((r) => r.uri)).toEqual(["memo://extra", "memo://static"]);
+    expect(page.nextCursor).toBeUndefined();
   });
 });

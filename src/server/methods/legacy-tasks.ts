@@ -67,8 +67,9 @@ export async function listLegacyTasks(params: Params, rc: RequestContext): Promi
   const tasks = owned.map(legacyTask);
   const { items, nextCursor } = paginate(
     tasks,
-    decodeCursor(cursor, tasks.length),
+    decodeCursor(cursor, "tasks/list", tasks.length),
     rc.engine.pageSize,
+    "tasks/list",
   );
   return nextCursor === undefined ? { tasks: items } : { tasks: items, nextCursor };
 }

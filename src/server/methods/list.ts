@@ -1,11 +1,12 @@
 import { META } from "../../protocol/meta.js";
 import { clientShowsViews } from "../../protocol/ui.js";
-import type { ListKind } from "../list-cache.js";
+import { LIST_METHOD, type ListKind } from "../list-cache.js";
 import { optionalString } from "../params.js";
 import type { MethodHandler } from "./method.js";
 
 /** Every list method (tools, prompts, resources, templates): one cached, paginated page. */
-export function listMethod(method: string, kind: ListKind): MethodHandler {
+export function listMethod(kind: ListKind): MethodHandler {
+  const method = LIST_METHOD[kind];
   return (params, rc) => {
     const cursor = optionalString(params, "cursor", method);
     const { engine, env } = rc;

@@ -9,7 +9,7 @@ export const promptMethods: MethodTable = {
   "prompts/list": {
     eras: BOTH_ERAS,
     capability: "prompts",
-    handler: listMethod("prompts/list", "prompts"),
+    handler: listMethod("prompts"),
   },
 
   "prompts/get": {

@@ -18,7 +18,7 @@ import { BOTH_ERAS, type MethodTable, rethrow, STATEFUL_ONLY, sessionOf } from "
 /** The MCP error code for a resource URI nothing serves (2025 revisions). */
 export const RESOURCE_NOT_FOUND = McpErrorCode.ResourceNotFound;
 
-const cachedResourceList = listMethod("resources/list", "resources");
+const cachedResourceList = listMethod("resources");
 
 export const resourceMethods: MethodTable = {
   // Cached pages, unless a template lists its instances: those are asked for at each list.
@@ -39,7 +39,7 @@ export const resourceMethods: MethodTable = {
   "resources/templates/list": {
     eras: BOTH_ERAS,
     capability: "resources",
-    handler: listMethod("resources/templates/list", "resourceTemplates"),
+    handler: listMethod("resourceTemplates"),
   },
 
   "resources/read": {
@@ -174,8 +174,9 @@ async function listWithInstances(
   ].map((resource) => resourceForVersion(resource, env.protocolVersion));
   const { items: page, nextCursor } = paginate(
     items,
-    decodeCursor(cursor, items.length),
+    decodeCursor(cursor, "resources/list", items.length),
     engine.pageSize,
+    "resources/list",
   );
   return {
     resources: page,

@@ -18,7 +18,7 @@ export const toolMethods: MethodTable = {
   "tools/list": {
     eras: BOTH_ERAS,
     capability: "tools",
-    handler: listMethod("tools/list", "tools"),
+    handler: listMethod("tools"),
   },
 
   "tools/call": {
