@@ -109,7 +109,10 @@ export class StdioTransport implements Transport {
 
 /**
  * Serves `server` over stdin/stdout until stdin closes, what it asked is
- * answered, and the answers are written out.
+ * answered, and the answers are written out. With Redis, it reads stdin once
+ * the server is ready, as the HTTP door listens (a few seconds at most): a
+ * replica then holds its lease before it runs a task, so that no other
+ * replica's sweep takes the task for one whose replica died.
  */
 export async function serveStdio(server: McpServer, options: StdioOptions = {}): Promise<void> {
   const input = options.input ?? process.stdin;
@@ -127,10 +130,11 @@ export async function serveStdio(server: McpServer, options: StdioOptions = {}):
   }
   const writes = new WriteCount(output);
   const transport = new StdioTransport(input, (text) => writeOut(text, writes.started()));
-  // A client that goes away closes the pipe: end the session instead of crashing on EPIPE.
-  output.once("error", () => void transport.close());
-  server.connect(transport);
   try {
+    await server.ready();
+    // A client that goes away closes the pipe: end the session instead of crashing on EPIPE.
+    output.once("error", () => void transport.close());
+    server.connect(transport);
     await transport.closed;
     await writes.allDone();
   } finally {

@@ -3,15 +3,17 @@
  * that was free: redis-server takes no port 0, so one is found by binding
  * port 0 with node:net and closing it. It is ready once its log says so and a
  * connection to it answers PING; `stop` and `start` take it down and bring it
- * back on the same port (with `persistent`, its data too).
+ * back on the same port (with `persistent`, its data too); `command` asks it
+ * what a test checks, through redis-cli.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const REDIS_SERVER = "/usr/bin/redis-server";
+const REDIS_CLI = "/usr/bin/redis-cli";
 const READY_WITHIN_MS = 10_000;
 
 export interface RedisServer {
@@ -21,6 +23,8 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts it again on the same port, and waits until it answers. */
   start(): Promise<void>;
+  /** One command's reply as redis-cli prints it, trimmed: `command("EXISTS", key)` is "1" or "0". */
+  command(...args: string[]): Promise<string>;
 }
 
 const running = new Set<ChildProcess>();
@@ -120,6 +124,12 @@ export async function startRedis(options: { persistent?: boolean } = {}): Promis
     async start() {
       child = await launch(port, dir);
     },
+    command: (...args) =>
+      new Promise((resolve, reject) => {
+        execFile(REDIS_CLI, ["-p", String(port), ...args], (error, stdout) =>
+          error ? reject(error) : resolve(stdout.trim()),
+        );
+      }),
   };
 }
 

@@ -48,6 +48,19 @@ export default defineTool({
 });`,
 };
 
+/**
+ * The same server with a lease no pause of a loaded machine outlasts: a task
+ * it runs ends only as it ends it (the others cannot take it for an orphan).
+ */
+export const STEADY_SERVER = {
+  ...REPLICATED_SERVER,
+  "mcp-dir.config.json": JSON.stringify({
+    name: "replicated",
+    version: "1.0.0",
+    redis: { leaseMs: 600_000 },
+  }),
+};
+
 /** `mcp-dir serve dir --http` on a free port, sharing `redisUrl` with its other replicas. */
 export function startReplica(
   dir: string,

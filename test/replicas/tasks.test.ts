@@ -12,15 +12,21 @@ import { type RedisServer, startRedis, stopAllRedis } from "../helpers/redis-ser
 import { stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { killRawClients, RawClient } from "../server/helpers/raw-client.js";
-import { REPLICATED_SERVER, startPair, startReplica } from "./fixture.js";
+import { REPLICATED_SERVER, STEADY_SERVER, startPair, startReplica } from "./fixture.js";
 
 let redis: RedisServer;
 let dir: string;
+/** A replica of `dir` whose lease outlasts the test: what is stopped here, not found dead. */
+let steadyDir: string;
 let onA: TaskWire;
 let onB: TaskWire;
 
 beforeAll(async () => {
-  [redis, dir] = await Promise.all([startRedis(), createServerDir(REPLICATED_SERVER)]);
+  [redis, dir, steadyDir] = await Promise.all([
+    startRedis(),
+    createServerDir(REPLICATED_SERVER),
+    createServerDir(STEADY_SERVER),
+  ]);
   const [a, b] = await startPair(dir, redis.url);
   onA = httpTaskWire(a.url);
   onB = httpTaskWire(b.url);
@@ -33,6 +39,12 @@ afterAll(async () => {
 
 const SHUT_DOWN = "The server stopped before the task finished";
 const textOf = (text: string) => ({ content: [{ type: "text", text }] });
+
+/** Whether the replica Redis names as running `taskId` holds its lease (else a sweep takes the task). */
+async function runnerHoldsLease(taskId: string): Promise<boolean> {
+  const runner = await redis.command("HGET", "mcp-dir:replicated:running", taskId);
+  return (await redis.command("EXISTS", `mcp-dir:replicated:replica:${runner}`)) === "1";
+}
 
 describe("a task on replicas that share Redis", () => {
   it("is created through one, then finished and read through the other", async () => {
@@ -85,12 +97,13 @@ describe("a task on replicas that share Redis", () => {
   });
 
   it("ends failed at once, saying so, when the replica that ran it is stopped (SIGTERM)", async () => {
-    const stopped = await startReplica(dir, redis.url);
+    const stopped = await startReplica(steadyDir, redis.url);
     const created = await httpTaskWire(stopped.url).request("tools/call", {
       name: "forever",
       arguments: { key: "stopped" },
     });
     const { taskId } = created.result;
+    expect(await runnerHoldsLease(taskId)).toBe(true);
     stopped.child.kill("SIGTERM");
     expect(await stopped.exited).toEqual({ code: null, signal: "SIGTERM" });
     // Read, not awaited: the stopped replica failed it before it gave up its lease.
@@ -103,7 +116,7 @@ describe("a task on replicas that share Redis", () => {
   });
 
   it("ends failed at once, saying so, when a replica serving stdio is stopped (SIGTERM)", async () => {
-    const stopped = RawClient.cli(["serve", dir], { MCP_DIR_REDIS_URL: redis.url });
+    const stopped = RawClient.cli(["serve", steadyDir], { MCP_DIR_REDIS_URL: redis.url });
     const created = await stopped.request("tools/call", {
       name: "forever",
       arguments: { key: "stopped-stdio" },
@@ -113,6 +126,8 @@ describe("a task on replicas that share Redis", () => {
       },
     });
     const { taskId } = created.result;
+    // Served only once it holds its lease, as over HTTP: no sweep may fail the task meanwhile.
+    expect(await runnerHoldsLease(taskId)).toBe(true);
     expect(await stopped.signal("SIGTERM")).toEqual({ code: null, signal: "SIGTERM" });
     expect((await onB.request("tasks/get", { taskId })).result).toMatchObject({
       status: "failed",
