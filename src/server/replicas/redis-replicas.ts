@@ -39,7 +39,7 @@ export class RedisReplicas {
   ) {
     this.keys = new RedisKeys(options.prefix);
     this.link = new RedisLink(options.url, warn, REDIS.get());
-    this.tasks = new RedisTaskStore(this.link, this.keys, this.id, maxTasks, warn);
+    this.tasks = new RedisTaskStore(this.link, this.keys, this.id, options.leaseMs, maxTasks, warn);
     this.bus = new RedisChangeBus(this.link, this.keys.resourceUpdates, this.id, warn);
     this.sessions = new RedisSessionLog(this.link, this.keys, this.id, warn);
   }

@@ -34,6 +34,8 @@ export class RedisTaskStore implements TaskStore {
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
     private readonly replica: string,
+    /** How long the replica's lease lasts from a renewal: creating a task renews it. */
+    private readonly leaseMs: number,
     private readonly maxTasks: number,
     private readonly warn: (message: string) => void,
   ) {}
@@ -50,7 +52,13 @@ export class RedisTaskStore implements TaskStore {
     const kept = await this.link.run(
       "A tool call that runs as a task",
       CREATE_TASK,
-      [this.keys.task(taskId), this.keys.tasks, this.keys.running, this.keys.owner(owner ?? "")],
+      [
+        this.keys.task(taskId),
+        this.keys.tasks,
+        this.keys.running,
+        this.keys.owner(owner ?? ""),
+        this.keys.lease(this.replica),
+      ],
       [
         taskId,
         JSON.stringify(task),
@@ -61,6 +69,7 @@ export class RedisTaskStore implements TaskStore {
         this.replica,
         String(createdAt),
         owner === undefined ? "0" : "1",
+        String(this.leaseMs),
       ],
     );
     if (kept === 0) {

@@ -9,8 +9,12 @@ import { script } from "./redis-link.js";
  */
 
 /**
- * KEYS: the task, `tasks`, `running`, the owner's set (or the task again).
- * ARGV: id, JSON, ttlMs, expiry, now, maxTasks, replica, createdAt, has owner.
+ * The task is named in `running` together with its replica's lease, renewed
+ * here: a sweep never finds it there without one, whenever the replica's own
+ * timer last renewed it (its first tick, or the one after an outage, is up
+ * to a third of the lease away).
+ * KEYS: the task, `tasks`, `running`, the owner's set (or the task again), the replica's lease.
+ * ARGV: id, JSON, ttlMs, expiry, now, maxTasks, replica, createdAt, has owner, leaseMs.
  * Returns 0 when `maxTasks` tasks are kept already, else 1.
  */
 export const CREATE_TASK = script(`
@@ -18,6 +22,7 @@ if redis.call('ZCOUNT', KEYS[2], '(' .. ARGV[5], '+inf') >= tonumber(ARGV[6]) th
 redis.call('HSET', KEYS[1], 'v', 1, 'data', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('ZADD', KEYS[2], ARGV[4], ARGV[1])
+redis.call('SET', KEYS[5], ARGV[7], 'PX', ARGV[10])
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[7])
 if ARGV[9] == '1' then
   redis.call('ZADD', KEYS[4], ARGV[8], ARGV[1])

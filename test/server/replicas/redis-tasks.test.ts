@@ -99,6 +99,24 @@ describe("tasks in Redis", () => {
     expect((await send(b, "tasks/get", { taskId: result.taskId })).error.code).toBe(-32602);
   });
 
+  it("are taken on with their replica's lease held, whenever it was last renewed", async () => {
+    // Redis reached, the lease not renewed yet: its timer fires a third of leaseMs (10 s) from
+    // the start, as after an outage, or for a server served before it was ready().
+    const prefix = "test-unrenewed:";
+    const server = createServer({ name: "tasks", version: "1", redis: { url: redis.url, prefix } });
+    servers.push(server.add(waits));
+    // Internal: reaching Redis without ready(), which renews the lease.
+    const { replicas } = server as unknown as {
+      replicas: { id: string; link: { connected(waitMs: number): Promise<void> } };
+    };
+    await replicas.link.connected(5000);
+    const lease = `${prefix}replica:${replicas.id}`;
+    expect(await redis.command("EXISTS", lease)).toBe("0");
+    const { result } = await send(server, "tools/call", { name: "waits", arguments: { key: "x" } });
+    expect(await redis.command("HGET", `${prefix}running`, result.taskId)).toBe(replicas.id);
+    expect(await redis.command("EXISTS", lease)).toBe("1");
+  });
+
   it("survive the replica that made them: what one stopping left is read on the other", async () => {
     const [a, b] = (await replicas(2)) as [McpServer, McpServer];
     const done = await send(a, "tools/call", { name: "waits", arguments: { key: "kept" } });
