@@ -51,12 +51,17 @@ export function isToolError(result: unknown): boolean {
 
 /**
  * A low-cardinality name for what was thrown: a JSON-RPC error's code (as
- * the conventions record codes), a system error's code, else its class.
+ * the conventions record codes), a system error's code, else its class. A
+ * DOMException (what an aborted signal throws) is named, not numbered: its
+ * `code` is the legacy number of its name (20 for AbortError), or 0.
  */
 export function errorType(error: unknown): string {
   if (typeof error === "object" && error !== null) {
     const { code, name } = error as { code?: unknown; name?: unknown };
-    if (typeof code === "number" || (typeof code === "string" && code !== "")) return String(code);
+    const coded = !(error instanceof DOMException);
+    if (coded && (typeof code === "number" || (typeof code === "string" && code !== ""))) {
+      return String(code);
+    }
     if (typeof name === "string" && name !== "") return name;
   }
   return "_OTHER";

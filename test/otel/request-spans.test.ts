@@ -146,6 +146,21 @@ describe.each(ROWS)("over %s at %s", (wire, era) => {
     expect(span("tools/call admin_purge").attributes["error.type"]).toBe("tool_error");
   });
 
+  it("a DOMException thrown (an abort's reason, say) is named by its name, not its legacy code", async () => {
+    const result = await client.callTool({
+      name: "admin_purge",
+      arguments: { confirm: false },
+      ...traced,
+    });
+    expect(result.isError).toBe(true);
+    const middleware = span("middleware tools/admin/_middleware.ts");
+    expect(middleware.attributes["error.type"]).toBe("AbortError");
+    expect(middleware.status).toEqual({
+      code: SpanStatusCode.ERROR,
+      message: "purging was called off",
+    });
+  });
+
   it("a prompt is named for it; one that throws is error.type -32603 with the JSON-RPC message", async () => {
     await client.getPrompt({ name: "greet", arguments: { who: "Ada" }, ...traced });
     expect(span("prompts/get greet").attributes).toEqual({

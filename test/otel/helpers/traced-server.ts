@@ -34,6 +34,9 @@ export function tracedServer(): McpServer {
   });
   const entries = {
     "tools/admin/_middleware.ts": defineMiddleware((ctx, next) => {
+      // What an aborted signal throws: a DOMException, whose legacy numeric code means nothing here.
+      if (ctx.args.confirm === false)
+        throw new DOMException("purging was called off", "AbortError");
       if (ctx.args.confirm !== true) throw new Error("confirm first");
       return next();
     }),
