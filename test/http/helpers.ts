@@ -157,3 +157,52 @@ export function rawRequest(
     }
   });
 }
+
+/** What a POST that waited for `100 Continue` got: whether it came, then the answer. */
+export interface ContinuedResponse extends RawResponse {
+  continued: boolean;
+}
+
+/**
+ * A POST with `Expect: 100-continue` that sends its body only once the server
+ * says 100 Continue, as curl does past 1 MB; its Content-Length says what it
+ * would send. Resolves at the final answer, whether the body went or not.
+ */
+export function expectContinue(
+  url: string,
+  headers: Record<string, string | number>,
+  body: string,
+): Promise<ContinuedResponse> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    let continued = false;
+    const req = httpRequest({
+      host: target.hostname,
+      port: target.port,
+      path: target.pathname,
+      method: "POST",
+      headers: { ...headers, "content-length": Buffer.byteLength(body), expect: "100-continue" },
+      agent: false,
+    });
+    req.on("continue", () => {
+      continued = true;
+      req.end(body);
+    });
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        resolve({
+          continued,
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        });
+        req.destroy();
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.flushHeaders();
+  });
+}

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createHttpHandler } from "../../src/index.js";
 import { createFixture } from "./fixtures/server.js";
 import {
+  expectContinue,
   INITIALIZE,
   openSession,
   PROTOCOL_VERSION,
@@ -506,15 +507,16 @@ describe("413 Payload Too Large", () => {
   const message =
     "Payload Too Large: the body exceeds 1024 bytes; send a smaller message or raise maxBodyBytes";
 
+  const big = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "echo", arguments: { message: "x".repeat(2000) } },
+  });
+
   it("refuses a body over the limit, declared or streamed", async () => {
     const { url } = await start({ maxBodyBytes: 1024 });
     const sessionId = await openSession(url);
-    const big = JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "echo", arguments: { message: "x".repeat(2000) } },
-    });
     for (const chunked of [false, true]) {
       const response = await rawRequest(url, {
         headers: postHeaders(sessionId),
@@ -526,6 +528,35 @@ describe("413 Payload Too Large", () => {
     }
     const fits = await rawRequest(url, { headers: postHeaders(sessionId), body: PING });
     expect(fits.status).toBe(200);
+  });
+
+  it("answers a declared body over the limit at once, before the client sends it (Expect: 100-continue)", async () => {
+    const { url } = await start({ maxBodyBytes: 1024 });
+    const sessionId = await openSession(url);
+    const refused = await expectContinue(url, postHeaders(sessionId), big);
+    expect([refused.continued, refused.status, JSON.parse(refused.body)]).toEqual([
+      false,
+      413,
+      jsonRpcError(-32000, message),
+    ]);
+    const fits = await expectContinue(url, postHeaders(sessionId), PING);
+    expect([fits.continued, fits.status, JSON.parse(fits.body)]).toEqual([
+      true,
+      200,
+      { jsonrpc: "2.0", id: 1, result: {} },
+    ]);
+  });
+
+  it("says 100 Continue only once the headers pass: a caller without the token gets 401 at once", async () => {
+    const { url } = await start({ authToken: "secret" });
+    const anonymous = await expectContinue(url, postHeaders(), JSON.stringify(INITIALIZE));
+    expect([anonymous.continued, anonymous.status]).toEqual([false, 401]);
+    const known = await expectContinue(
+      url,
+      { ...postHeaders(), authorization: "Bearer secret" },
+      JSON.stringify(INITIALIZE),
+    );
+    expect([known.continued, known.status]).toEqual([true, 200]);
   });
 });
 

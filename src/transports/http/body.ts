@@ -1,6 +1,20 @@
 import { isUtf8 } from "node:buffer";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BodyOutcome } from "./exchange.js";
+
+/** Requests whose `100 Continue` waits until their body is read. */
+const awaitingContinue = new WeakMap<IncomingMessage, ServerResponse>();
+
+/**
+ * Holds back the `100 Continue` a request with `Expect: 100-continue` waits
+ * for (node:http's 'checkContinue') until readBody reads its body. Whatever
+ * the door refuses before then (the headers, a token, a Content-Length past
+ * the limit) is answered at once, and the client never sends a body no one
+ * will read: curl waits so for any body over 1 MB.
+ */
+export function continueWhenRead(req: IncomingMessage, res: ServerResponse): void {
+  awaitingContinue.set(req, res);
+}
 
 /**
  * Reads a request body up to `maxBytes`. A declared Content-Length over the
@@ -17,6 +31,11 @@ export function readBody(
   if (declared !== undefined && Number(declared) > maxBytes) {
     done({ ok: false, reason: "too-large" });
     return;
+  }
+  const waiting = awaitingContinue.get(req);
+  if (waiting) {
+    awaitingContinue.delete(req);
+    waiting.writeContinue();
   }
   const chunks: Buffer[] = [];
   let size = 0;

@@ -11,6 +11,7 @@ import {
   isAuthenticated,
   listenError,
 } from "./binding.js";
+import { continueWhenRead } from "./body.js";
 import { createHttpHandler, type HttpStats } from "./handler.js";
 import { capConnections, nodeServerOptions } from "./listener-limits.js";
 
@@ -104,6 +105,12 @@ export async function serveHttp(
   });
   const responses = new OpenResponses();
   const listener = createHttpServer(nodeServerOptions(limits), (req, res) => {
+    responses.add(res);
+    handler.handle(req, res);
+  });
+  // Left alone, node:http says 100 Continue before the door has seen a header.
+  listener.on("checkContinue", (req, res) => {
+    continueWhenRead(req, res);
     responses.add(res);
     handler.handle(req, res);
   });
