@@ -142,7 +142,16 @@ function validate(value: unknown, mayBeDeep: boolean): Validated {
   return validateMessage(value);
 }
 
-export function parseMessage(text: string): Parsed {
+/** U+FEFF, which Windows tools (PowerShell's Out-File, Notepad) write before UTF-8 text. */
+const BYTE_ORDER_MARK = 0xfeff;
+
+/**
+ * One message or batch from its JSON text: an HTTP body or a stdio line, each
+ * transport's text enters here. A byte order mark before it is ignored, as
+ * RFC 8259 (section 8.1) lets a parser do; anywhere else it is a parse error.
+ */
+export function parseMessage(received: string): Parsed {
+  const text = received.charCodeAt(0) === BYTE_ORDER_MARK ? received.slice(1) : received;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -178,3 +178,14 @@ describe("a body that is not UTF-8", () => {
     }
   });
 });
+
+describe("a body that starts with a byte order mark", () => {
+  it("is served as if it had none, as Windows tools write one (RFC 8259, 8.1)", async () => {
+    for (const call of await echoCalls()) {
+      const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(call.body("hi"))]);
+      const response = await rawRequest(running.url, { headers: call.headers, body });
+      expect([call.era, response.status]).toEqual([call.era, 200]);
+      expect(response.body).toContain('"text":"hi"');
+    }
+  });
+});

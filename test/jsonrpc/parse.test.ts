@@ -42,6 +42,32 @@ describe("parseMessage: malformed JSON", () => {
   );
 });
 
+describe("parseMessage: a byte order mark", () => {
+  it("is ignored at the start of the text (RFC 8259, 8.1), of a message or a batch", () => {
+    expect(parseMessage('\uFEFF{"jsonrpc":"2.0","id":1,"method":"ping"}')).toEqual({
+      kind: "single",
+      message: { jsonrpc: "2.0", id: 1, method: "ping" },
+    });
+    expect(parseMessage('\uFEFF[{"jsonrpc":"2.0","method":"n"}]')).toEqual({
+      kind: "batch",
+      items: [{ ok: true, message: { jsonrpc: "2.0", method: "n" } }],
+    });
+  });
+
+  it("is a parse error anywhere else, or twice", () => {
+    for (const text of [
+      ' \uFEFF{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      '\uFEFF\uFEFF{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      "\uFEFF",
+    ]) {
+      expect(parseMessage(text)).toMatchObject({
+        kind: "invalid",
+        error: { error: { code: -32700 } },
+      });
+    }
+  });
+});
+
 describe("parseMessage: invalid single messages", () => {
   const cases: Array<[string, string, string | number | null, string]> = [
     ["a number", "42", null, "message must be a JSON object"],

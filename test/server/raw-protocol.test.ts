@@ -181,6 +181,39 @@ describe("malformed input", () => {
     });
   });
 
+  it("ignores a byte order mark before a message, as Windows tools write one (RFC 8259, 8.1)", async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const fresh = await RawClient.inProcess();
+    const initialize = {
+      jsonrpc: "2.0",
+      id: "first",
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "out-file", version: "1" },
+      },
+    };
+    // The first bytes of the stream, split after the mark's first byte.
+    fresh.writeBytes(bom.subarray(0, 1));
+    fresh.writeBytes(
+      Buffer.concat([bom.subarray(1), Buffer.from(`${JSON.stringify(initialize)}\n`)]),
+    );
+    expect(await fresh.response("first")).toMatchObject({
+      id: "first",
+      result: { protocolVersion: "2025-11-25" },
+    });
+    // And a later line that starts with one.
+    client.writeBytes(
+      Buffer.concat([bom, Buffer.from('{"jsonrpc":"2.0","id":"bom","method":"ping"}\n')]),
+    );
+    expect(await client.response("bom")).toEqual({ jsonrpc: "2.0", id: "bom", result: {} });
+    expect(await answersTo("\uFEFF")).toEqual([]);
+    expect(await answersTo(' \uFEFF{"jsonrpc":"2.0","id":1,"method":"ping"}')).toEqual([
+      failure(null, -32700, parseErrorMessage(' \uFEFF{"jsonrpc":"2.0","id":1,"method":"ping"}')),
+    ]);
+  });
+
   it("echoes ids exactly: strings, numbers, zero", async () => {
     for (const id of ["abc", 0, -1, 1.5, 9007199254740991, ""]) {
       expect(await client.request("ping", undefined, id)).toEqual({
