@@ -1,11 +1,15 @@
+import { lostCollection } from "./lost-collection.js";
 import { thrownMessage } from "./thrown.js";
 
 /**
  * A value a handler returned, as JSON text; or, for what JSON cannot carry,
  * words for it to follow "returned": "nothing", "a function", "an object that
- * cannot be sent as JSON (…)".
+ * cannot be sent as JSON (…)", "a Map, which JSON would send as {} …", with,
+ * for a Map or a Set, what to return instead.
  */
-export function jsonText(value: unknown): { json: string } | { unsendable: string } {
+export function jsonText(
+  value: unknown,
+): { json: string } | { unsendable: string; instead?: string } {
   let json: string | undefined;
   try {
     json = JSON.stringify(value);
@@ -13,6 +17,9 @@ export function jsonText(value: unknown): { json: string } | { unsendable: strin
     const what = typeof value === "object" ? "an object" : `a ${typeof value}`;
     return { unsendable: `${what} that cannot be sent as JSON (${thrownMessage(error)})` };
   }
-  if (json !== undefined) return { json };
-  return { unsendable: value === undefined ? "nothing" : `a ${typeof value}` };
+  if (json === undefined) {
+    return { unsendable: value === undefined ? "nothing" : `a ${typeof value}` };
+  }
+  // A Map or a Set is written {}: only a text with one can have lost one.
+  return (json.includes("{}") && lostCollection(value)) || { json };
 }

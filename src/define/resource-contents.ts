@@ -34,7 +34,7 @@ function toItem(value: unknown, uri: string, mimeType: string | undefined): Reso
   }
   throw new JsonRpcError(
     ErrorCode.InternalError,
-    `Resource "${uri}" read returned ${converted.unsendable}; return a string, bytes, { text } or { blob } items, or { contents }`,
+    `Resource "${uri}" read returned ${converted.unsendable}; ${converted.instead ?? "return a string, bytes, { text } or { blob } items, or { contents }"}`,
   );
 }
 

@@ -59,10 +59,16 @@ function toContent(value: unknown): ContentBlock[] | string {
   return jsonContent(value);
 }
 
-/** Any other value as its JSON text; what JSON cannot carry (a function, a cycle) is the tool's error. */
+/**
+ * Any other value as its JSON text; what JSON cannot carry (a function, a
+ * cycle) or would send emptied (a Map, a Set) is the tool's error.
+ */
 function jsonContent(value: unknown): ContentBlock[] | string {
   const converted = jsonText(value);
   if ("json" in converted) return [text(converted.json)];
+  if (converted.instead !== undefined) {
+    return `returned ${converted.unsendable}; ${converted.instead}`;
+  }
   const hint =
     typeof value === "function" ? " (call the function if its result is what you meant)" : "";
   return `returned ${converted.unsendable}; return a string, an object, content blocks or a CallToolResult${hint}`;
@@ -109,7 +115,11 @@ async function shapeToolResult(
     const checked = await output.validate(value);
     if (!checked.ok) return outputMismatch(toolName, checked.message);
     const structuredContent = checked.value as JsonObject;
-    return { content: [text(JSON.stringify(structuredContent))], structuredContent };
+    const converted = jsonText(structuredContent);
+    if ("json" in converted) return { content: [text(converted.json)], structuredContent };
+    const instead =
+      converted.instead ?? "return an object of JSON values that matches its output schema";
+    return errorResult(`Tool "${toolName}" returned ${converted.unsendable}; ${instead}`);
   }
   const content = toContent(value);
   if (typeof content === "string") return errorResult(`Tool "${toolName}" ${content}`);

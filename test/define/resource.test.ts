@@ -267,6 +267,14 @@ describe("defineResource: read results", () => {
     }
   });
 
+  it("refuses, naming the resource, a Map or a Set JSON would send as {}", async () => {
+    const error = await jsonRpcError(readFixed({ flags: new Set(["beta"]) }));
+    expect([error.code, error.message]).toEqual([
+      -32603,
+      'Resource "config://app" read returned an object holding a Set at flags, which JSON would send as {} and lose its values; put [...set] (an array) there instead',
+    ]);
+  });
+
   it("uses the requested uri for a template's contents", async () => {
     const resource = compiled(
       defineResource({ uriTemplate: "users://{id}", read: ({ params }) => `user ${params.id}` }),

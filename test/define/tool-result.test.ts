@@ -61,6 +61,63 @@ describe("normalizeToolResult", () => {
     );
   });
 
+  it("refuses a Map or a Set, which JSON would send as {}, saying where and what to return", async () => {
+    const map = "which JSON would send as {} and lose its entries";
+    const set = "which JSON would send as {} and lose its values";
+    const fromMap =
+      "Object.fromEntries(map) (an object) or [...map] (a list of [key, value] pairs)";
+    for (const [value, words] of [
+      [new Map([["a", 1]]), `a Map, ${map}; return ${fromMap} instead`],
+      [new Map(), `a Map, ${map}; return ${fromMap} instead`],
+      [new Set(["a"]), `a Set, ${set}; return [...set] (an array) instead`],
+      [
+        { user: { name: "a", roles: new Set(["admin"]) } },
+        `an object holding a Set at user.roles, ${set}; put [...set] (an array) there instead`,
+      ],
+      [
+        [{ id: 1 }, { id: 2, index: new Map([[1, "x"]]) }],
+        `an array holding a Map at 1.index, ${map}; put ${fromMap} there instead`,
+      ],
+      [
+        { toJSON: () => ({ seen: new Set() }) },
+        `an object holding a Set at seen, ${set}; put [...set] (an array) there instead`,
+      ],
+    ] as const) {
+      expect(await normalize(value)).toEqual(errorResult(`Tool "t" returned ${words}`));
+    }
+  });
+
+  it("keeps what JSON says of other objects: toJSON, a Date, a class's fields, an empty object", async () => {
+    class Point {
+      constructor(
+        readonly x = 1,
+        readonly y = 2,
+      ) {}
+    }
+    class Tags extends Set<string> {
+      toJSON() {
+        return [...this];
+      }
+    }
+    expect(
+      await normalize({
+        when: new Date(0),
+        at: new Point(),
+        tags: new Tags(["a"]),
+        none: {},
+        text: "{}",
+        gone: undefined,
+      }),
+    ).toEqual({
+      content: [
+        {
+          type: "text",
+          text: '{"when":"1970-01-01T00:00:00.000Z","at":{"x":1,"y":2},"tags":["a"],"none":{},"text":"{}"}',
+        },
+      ],
+    });
+  });
+
   it("turns undefined into empty content", async () => {
     expect(await normalize(undefined)).toEqual({ content: [] });
   });

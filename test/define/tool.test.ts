@@ -507,6 +507,37 @@ describe("defineTool: output schemas", () => {
     });
   });
 
+  it("refuses structured output JSON cannot send whole: a Set in a field of any type, a BigInt", async () => {
+    const loose = { sum: z.number(), seen: z.any() };
+    const outcome = async (seen: unknown) =>
+      compiled(
+        defineTool({
+          name: "add",
+          description: "d",
+          output: loose,
+          handler: () => ({ sum: 1, seen }),
+        }),
+      ).call({}, ctx);
+    expect(await outcome(new Set([1]))).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "add" returned an object holding a Set at seen, which JSON would send as {} and lose its values; put [...set] (an array) there instead',
+        },
+      ],
+      isError: true,
+    });
+    expect(await outcome(1n)).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "add" returned an object that cannot be sent as JSON (Do not know how to serialize a BigInt); return an object of JSON values that matches its output schema',
+        },
+      ],
+      isError: true,
+    });
+  });
+
   it("passes through a full CallToolResult whose structuredContent matches", async () => {
     const result: CallToolResult = {
       content: [{ type: "text", text: "3 apples" }],

@@ -2,7 +2,8 @@
  * Whatever a handler throws or returns, the client gets words it can read: a
  * tool's `isError` result, a prompt's or a resource's -32603 naming what went
  * wrong, in both eras (the v1 client in a 2025-11-25 session, the v2 client
- * pinned to 2026-07-28), over stdio and HTTP to the real CLI.
+ * pinned to 2026-07-28), over stdio and HTTP to the real CLI; and a tool's
+ * return JSON cannot send whole (a function, a Map, a Set) is refused alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopAll } from "../http-cli/helpers.js";
@@ -64,6 +65,17 @@ function camel(name: string): string {
 }
 
 const FILES = {
+  "tools/collections.ts": `import { defineTool } from "mcp-dir";
+export const returnsMap = defineTool({
+  name: "returns-map",
+  description: "Returns a Map instead of an object",
+  handler: () => new Map([["a", 1]]),
+});
+export const holdsSet = defineTool({
+  name: "holds-set",
+  description: "Returns an object with a Set in it",
+  handler: () => ({ user: { roles: new Set(["admin"]) } }),
+});`,
   "tools/throws.ts": definitionsFile(
     "defineTool",
     (name) => `name: "${name}", description: "${name}"`,
@@ -119,6 +131,27 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
         {
           type: "text",
           text: 'Tool "returns-function" returned a function; return a string, an object, content blocks or a CallToolResult (call the function if its result is what you meant)',
+        },
+      ],
+      isError: true,
+    });
+  });
+
+  it("refuses a tool's returned Map or Set, saying where and what to return instead", async () => {
+    expect(shared(await client.callTool({ name: "returns-map", arguments: {} }))).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "returns-map" returned a Map, which JSON would send as {} and lose its entries; return Object.fromEntries(map) (an object) or [...map] (a list of [key, value] pairs) instead',
+        },
+      ],
+      isError: true,
+    });
+    expect(shared(await client.callTool({ name: "holds-set", arguments: {} }))).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "holds-set" returned an object holding a Set at user.roles, which JSON would send as {} and lose its values; put [...set] (an array) there instead',
         },
       ],
       isError: true,
