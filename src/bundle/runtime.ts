@@ -4,7 +4,7 @@ import * as zod3Package from "zod/v3";
 import * as zodToJsonSchema from "zod-to-json-schema";
 import { jsonSchemaLibrary } from "../define/json-schema.js";
 import { zod3 } from "../define/schema.js";
-import { zod3Converter } from "../define/zod-json-schema.js";
+import { zod3Converter } from "../define/zod3-json-schema.js";
 import { collectDefinitions, validateDefinition } from "../loader/collect-definitions.js";
 import { collectMiddleware } from "../loader/collect-middleware.js";
 import type { ResolvedConfig } from "../loader/config.js";

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type * as z3 from "zod/v3";
-import type * as Zod3ToJsonSchema from "zod-to-json-schema";
 import type { JsonObject } from "../protocol/types.js";
-import { LazyPackage } from "./lazy-package.js";
+import { zod3JsonSchema } from "./zod3-json-schema.js";
 
 type Zod4Schema = z.core.$ZodType;
 type Zod3Schema = z3.ZodTypeAny;
@@ -10,24 +9,18 @@ type Io = "input" | "output";
 
 const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
 
-/** zod-to-json-schema (and zod 3 with it, some fifty modules): most servers have no zod 3 schema. */
-export const zod3Converter = new LazyPackage<typeof Zod3ToJsonSchema>("zod-to-json-schema");
-
 /**
  * A zod schema's JSON Schema, the same for zod 3 and zod 4: no `$schema`
  * (2020-12 is MCP's default), `additionalProperties` only where zod enforces
- * it (strict objects, and any object's output, which zod strips), and no
- * `minimum`/`maximum` that only repeat the safe-integer range of `.int()`.
+ * it (strict objects, and any object's output, which zod strips), no
+ * `minimum`/`maximum` that only repeat the safe-integer range of `.int()`,
+ * and recursion a `$ref` ("#", or one of `$defs`).
  */
 export function zodJsonSchema(schema: Zod4Schema | Zod3Schema, io: Io): JsonObject {
   const json =
     "_zod" in schema
       ? (z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonObject)
-      : (zod3Converter.get().zodToJsonSchema(schema, {
-          $refStrategy: "none",
-          // "strict": false only for .strict() objects; a stripping object says true.
-          removeAdditionalStrategy: io === "input" ? "strict" : "passthrough",
-        }) as JsonObject);
+      : zod3JsonSchema(schema, io);
   const { $schema: _dialect, ...rest } = json;
   forEachSchema(rest, (node) => {
     if (io === "input" && node.additionalProperties === true) delete node.additionalProperties;

@@ -370,6 +370,59 @@ describe("defineTool: input schemas", () => {
     ]);
   });
 
+  it("converts a recursive zod 3 schema (z3.lazy) to a $ref as zod 4's, and validates a nested call", async () => {
+    interface Category {
+      name: string;
+      parent?: Category | undefined;
+    }
+    const Category: z3.ZodType<Category> = z3.lazy(() =>
+      z3.object({ name: z3.string(), parent: Category.optional() }),
+    );
+    const zod4Category: z.ZodType<Category> = z.object({
+      name: z.string(),
+      get parent() {
+        return zod4Category.optional();
+      },
+    });
+    const schemaOf = (input: SchemaInput) =>
+      compiled(defineTool({ description: "d", input, handler: () => "" })).descriptor.inputSchema;
+    const category = {
+      type: "object",
+      properties: { name: { type: "string" }, parent: { $ref: "#/$defs/__schema0" } },
+      required: ["name"],
+    };
+    const expected = {
+      type: "object",
+      properties: {
+        category: { $ref: "#/$defs/__schema0" },
+        also: { $ref: "#/$defs/__schema0" },
+      },
+      required: ["category", "also"],
+      $defs: { __schema0: category },
+    };
+    expect(schemaOf(z3.object({ category: Category, also: Category }))).toEqual(expected);
+    expect(schemaOf(z.object({ category: zod4Category, also: zod4Category }))).toEqual(expected);
+    // The whole input recursive: the root is "#", as zod 4 has it.
+    const Tree: z3.ZodType<{ children: unknown[] }> = z3.lazy(() =>
+      z3.object({ children: z3.array(Tree) }),
+    );
+    expect(schemaOf(Tree as never)).toEqual({
+      type: "object",
+      properties: { children: { type: "array", items: { $ref: "#" } } },
+      required: ["children"],
+    });
+    const tool = compiled(
+      defineTool({
+        description: "d",
+        input: { category: Category },
+        handler: ({ category }) => `${category.name} in ${category.parent?.name}`,
+      }),
+    );
+    expect(await tool.call({ category: { name: "b", parent: { name: "a" } } }, ctx)).toEqual({
+      content: [{ type: "text", text: "b in a" }],
+    });
+  });
+
   it("converts a zod 3 z3.object", () => {
     const tool = compiled(
       defineTool({
