@@ -185,6 +185,8 @@ function zod4Node(io: Io): ReadNode {
         return items(...(def.items as unknown[]));
       case "pipe":
         return same(io === "input" ? def.in : def.out);
+      case "lazy":
+        return same((def.getter as () => unknown)());
       default:
         return same();
     }
@@ -216,6 +218,8 @@ function zod3Node(schema: unknown): SchemaNode {
       return items(def.valueType);
     case "ZodTuple":
       return items(...(def.items as unknown[]));
+    case "ZodLazy":
+      return same((def.getter as () => unknown)());
     default:
       return same();
   }

@@ -290,6 +290,16 @@ describe("defineTool: input schemas", () => {
       { index: z3.map(z3.string(), z3.number()) },
       'input field "index" is a map, which JSON cannot carry, so every call would fail; use z.record(...)',
     ],
+    [
+      "a zod 3 date behind z3.lazy",
+      { node: z3.lazy(() => z3.object({ when: z3.date() })) },
+      'input field "node.when" is a date, which JSON cannot carry, so every call would fail; use z.iso.datetime() (a string) or z.coerce.date()',
+    ],
+    [
+      "a zod 4 date behind z.lazy",
+      { node: z.lazy(() => z.object({ when: z.date() })) },
+      'input field "node.when" is a date, which JSON cannot carry, so every call would fail; use z.iso.datetime() (a string) or z.coerce.date()',
+    ],
   ])("refuses %s at definition time, naming the field", (_, input, problem) => {
     expect(
       definitionError(() =>
