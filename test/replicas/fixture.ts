@@ -9,6 +9,10 @@ import { type CliServer, startCli } from "../http-cli/helpers.js";
 import { Inbox } from "../server/helpers/inbox.js";
 import type { Json } from "../server/helpers/raw-client.js";
 
+/** The config of a replicated server whose lease lasts `leaseMs`. */
+const replicatedConfig = (leaseMs: number) =>
+  JSON.stringify({ name: "replicated", version: "1.0.0", redis: { leaseMs } });
+
 /**
  * The task fixtures (gates a test opens, asks, runs cancelled), with a short
  * lease so that a replica killed is found out soon, a resource whose updates
@@ -16,11 +20,7 @@ import type { Json } from "../server/helpers/raw-client.js";
  */
 export const REPLICATED_SERVER = {
   ...TASK_SERVER,
-  "mcp-dir.config.json": JSON.stringify({
-    name: "replicated",
-    version: "1.0.0",
-    redis: { leaseMs: 1500 },
-  }),
+  "mcp-dir.config.json": replicatedConfig(1500),
   "resources/board.ts": `import { defineResource } from "mcp-dir";
 export default defineResource({
   uri: "memo://board",
@@ -54,11 +54,7 @@ export default defineTool({
  */
 export const STEADY_SERVER = {
   ...REPLICATED_SERVER,
-  "mcp-dir.config.json": JSON.stringify({
-    name: "replicated",
-    version: "1.0.0",
-    redis: { leaseMs: 600_000 },
-  }),
+  "mcp-dir.config.json": replicatedConfig(600_000),
 };
 
 /** `mcp-dir serve dir --http` on a free port, sharing `redisUrl` with its other replicas. */
