@@ -34,8 +34,11 @@ export interface Engine {
    */
   atClose(callback: () => void): () => void;
   serverInfo(): Implementation;
-  /** The 2026-07-28 caching hints for a kind of result. */
-  cacheHints(kind: "list" | "discover" | "read"): CacheHints;
+  /**
+   * The 2026-07-28 caching hints for a kind of result; `personal` when it
+   * depends on who asks (a list the caller's scopes decide).
+   */
+  cacheHints(kind: "list" | "discover" | "read", personal?: boolean): CacheHints;
   /** What this server offers a client of that protocol revision. */
   capabilities(version: string): ServerCapabilities;
   /** Tells the subscribers of `uri`, in every session and listen stream, that it changed. */

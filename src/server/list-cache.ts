@@ -93,6 +93,15 @@ export class ListCache {
     return page;
   }
 
+  /**
+   * Whether what this caller is listed depends on its token: a verified
+   * caller, and definitions that need scopes. Such a list is "private"
+   * (2026-07-28 caching): a shared cache must not serve it to another caller.
+   */
+  personal(auth: AuthInfo | undefined): boolean {
+    return this.scopeKey(auth) !== EVERYTHING;
+  }
+
   /** The scopes among those in use that the caller holds: what decides what it sees. */
   private scopeKey(auth: AuthInfo | undefined): string {
     if (auth === undefined) return EVERYTHING;

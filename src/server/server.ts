@@ -288,11 +288,11 @@ export class McpServer implements Engine {
     return this.shutting.atClose(callback);
   }
 
-  cacheHints(kind: "list" | "discover" | "read"): CacheHints {
-    // What a resource read returns may depend on who asks; lists and discover do not.
-    return kind === "read"
-      ? { ttlMs: 0, cacheScope: "private" }
-      : { ttlMs: this.cacheTtlMs, cacheScope: "public" };
+  cacheHints(kind: "list" | "discover" | "read", personal = false): CacheHints {
+    // What a resource read returns may depend on who asks; a list does when the
+    // caller's scopes decide it; discover never does.
+    if (kind === "read") return { ttlMs: 0, cacheScope: "private" };
+    return { ttlMs: this.cacheTtlMs, cacheScope: personal ? "private" : "public" };
   }
 
   capabilities(version: string): ServerCapabilities {

@@ -10,9 +10,10 @@
 import { describe, expect, it } from "vitest";
 import {
   type AuthInfo,
-  type createServer,
+  createServer,
   defineMiddleware,
   definePrompt,
+  defineResource,
   defineTool,
   encodeMessage,
 } from "../../src/index.js";
@@ -88,6 +89,65 @@ describe("scopes", () => {
     const first = page(caller("ann", ["mcp", "notes:read"]));
     expect(page(caller("bob", ["notes:read", "mcp", "profile", "email"]))).toBe(first);
     expect(page(caller("cid", ["mcp"]))).not.toBe(first);
+  });
+
+  it("mark a list the caller's scopes decide private, so no shared cache serves it to another caller", async () => {
+    const server = scopedServer({ cacheTtlMs: 60_000 });
+    const reader = caller("ann", ["mcp", "notes:read"]);
+    for (const method of [
+      "tools/list",
+      "prompts/list",
+      "resources/list",
+      "resources/templates/list",
+    ]) {
+      expect(await call(server, method, {}, reader), method).toMatchObject({
+        ttlMs: 60_000,
+        cacheScope: "private",
+      });
+      expect(await call(server, method, {}), method).toMatchObject({ cacheScope: "public" });
+    }
+    // A template that lists its instances is listed afresh each time, by the same rule.
+    const listing = createServer({ name: "listing", version: "1.0.0" });
+    listing.registry.update(
+      new Map([
+        [
+          "resources/users.ts",
+          [
+            {
+              definition: defineResource({
+                uriTemplate: "users://{id}",
+                scopes: ["users:read"],
+                list: () => [{ uri: "users://ann" }],
+                read: ({ params }) => params.id,
+              }),
+              fallbackName: "users",
+            },
+          ],
+        ],
+      ]),
+    );
+    const users = caller("ann", ["users:read"]);
+    expect(await call(listing, "resources/list", {}, users)).toMatchObject({
+      resources: [{ uri: "users://ann" }],
+      cacheScope: "private",
+    });
+    expect(await call(listing, "resources/list", {})).toMatchObject({ cacheScope: "public" });
+    // Where no definition needs a scope, every caller sees the same list.
+    const open = createServer({ name: "open", version: "1.0.0" });
+    open.registry.update(
+      new Map([
+        [
+          "tools/echo.ts",
+          [
+            {
+              definition: defineTool({ description: "Echoes", handler: () => "ok" }),
+              fallbackName: "echo",
+            },
+          ],
+        ],
+      ]),
+    );
+    expect(await call(open, "tools/list", {}, users)).toMatchObject({ cacheScope: "public" });
   });
 
   it("refuse a call the token lacks scopes for, naming every scope it needs", async () => {

@@ -181,6 +181,6 @@ async function listWithInstances(
   return {
     resources: page,
     ...(nextCursor !== undefined && { nextCursor }),
-    ...(env.era === "stateless" && engine.cacheHints("list")),
+    ...(env.era === "stateless" && engine.cacheHints("list", engine.lists.personal(env.auth))),
   };
 }
