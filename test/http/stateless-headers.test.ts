@@ -5,6 +5,8 @@
  * which belongs to the 2025 revisions, is ignored, as 2026-07-28 has it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineTool } from "../../src/index.js";
 import { openSession, type Running, rawRequest, startFixture } from "./helpers.js";
 
 const VERSION = "2026-07-28";
@@ -16,6 +18,24 @@ const ENVELOPE = {
 let running: Running;
 beforeAll(async () => {
   running = await startFixture();
+  // A parameter mirrored into Mcp-Param-Shard, an integer: compared as a number.
+  running.server.registry.update(
+    new Map([
+      [
+        "tools/shard.ts",
+        [
+          {
+            definition: defineTool({
+              description: "Names its shard",
+              input: { shard: z.number().int().meta({ "x-mcp-header": "Shard" }) },
+              handler: ({ shard }) => `shard ${shard}`,
+            }),
+            fallbackName: "shard",
+          },
+        ],
+      ],
+    ]),
+  );
 });
 afterAll(() => running.serving.close());
 
@@ -100,6 +120,41 @@ describe("2026-07-28 request headers over HTTP", () => {
     expect(status).toBe(400);
     expect(body).toEqual(refusal(id, -32020, `Header mismatch: ${why}`));
   });
+
+  it("takes an integer's Mcp-Param header in decimal, with or without a fraction of zero", async () => {
+    const shard = { name: "shard", arguments: { shard: 42 } };
+    const headers = { ...MIRRORED, "mcp-name": "shard" };
+    for (const value of ["42", "42.0"]) {
+      const { status, body } = await send("tools/call", shard, {
+        ...headers,
+        "mcp-param-shard": value,
+      });
+      expect([value, status, body.result?.content]).toEqual([
+        value,
+        200,
+        [{ type: "text", text: "shard 42" }],
+      ]);
+    }
+  });
+
+  it.each(["0x2A", "0b101010", "0o52", "4.2e1", "+42", "42."])(
+    "refuses the integer 42 mirrored as %j, which a gateway need not read as 42, with 400 and -32020",
+    async (value) => {
+      const { id, status, body } = await send(
+        "tools/call",
+        { name: "shard", arguments: { shard: 42 } },
+        { ...MIRRORED, "mcp-name": "shard", "mcp-param-shard": value },
+      );
+      expect(status).toBe(400);
+      expect(body).toEqual(
+        refusal(
+          id,
+          -32020,
+          `Header mismatch: the Mcp-Param-Shard header ${JSON.stringify(value)} does not match the body's value 42`,
+        ),
+      );
+    },
+  );
 
   it.each(["no/such-method", "constructor", "__proto__", "hasOwnProperty", "toString"])(
     "answers the unknown method %j with 404 and -32601, not a header check",

@@ -53,6 +53,13 @@ function quote(value: string): string {
 
 const SENTINEL = /^=\?base64\?(.*)\?=$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * A number as the revision has a client write it: decimal digits, a minus
+ * sign, a fraction. `Number()` also reads "0x2A", "4.2e1" and "+42" as 42,
+ * which a gateway routing on the header need not: such a header does not
+ * mirror the body.
+ */
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 /** Visible ASCII, space and tab: what a header value may carry unencoded. */
 const PLAIN = /^[\x20-\x7e\t]*$/;
 
@@ -79,7 +86,7 @@ function compare(
   const { value } = decoded;
   const matches =
     typeof expected === "number"
-      ? value.trim() !== "" && Number(value) === expected
+      ? DECIMAL.test(value) && Number(value) === expected
       : typeof expected === "boolean"
         ? value === String(expected)
         : value === expected;
