@@ -7,6 +7,7 @@ import type { CompiledPrompt } from "../define/prompt.js";
 import type { CompiledResource } from "../define/resource.js";
 import type { CompiledTool } from "../define/tool.js";
 import { toolUi } from "../define/tool-ui.js";
+import type { UriTemplate } from "../define/uri-template.js";
 import type { Tool } from "../protocol/types.js";
 import { handlerChannel } from "../tracing/channels.js";
 import { type Compiled, compile, identities, type SourceEntry } from "./definition.js";
@@ -24,6 +25,11 @@ export interface RegistryChange {
    * new definitions) or removed.
    */
   readonly updatedUris: readonly string[];
+  /**
+   * URI templates whose source was replaced or removed: every URI they serve
+   * may read differently now. Present only when there are some.
+   */
+  readonly updatedTemplates?: readonly UriTemplate[];
 }
 
 /** Every problem found while applying an update; nothing was changed. */
@@ -156,13 +162,21 @@ export class Registry {
       this.sortedPrompts.map((prompt) => prompt.descriptor),
       [...this.sortedResources, ...this.templateList].map((resource) => resource.descriptor),
     );
-    const change: RegistryChange = {
+    let change: RegistryChange = {
       tools: signatures.tools !== this.signatures.tools,
       prompts: signatures.prompts !== this.signatures.prompts,
       resources: signatures.resources !== this.signatures.resources,
       updatedUris: updatedUris([...before.values()], [...next.values()]),
     };
-    if (change.tools || change.prompts || change.resources || change.updatedUris.length > 0) {
+    const templates = updatedTemplates([...before.values()], [...next.values()]);
+    if (templates.length > 0) change = { ...change, updatedTemplates: templates };
+    if (
+      change.tools ||
+      change.prompts ||
+      change.resources ||
+      change.updatedUris.length > 0 ||
+      templates.length > 0
+    ) {
       for (const listener of this.listeners) listener(change);
     }
     return change;
@@ -377,4 +391,33 @@ function updatedUris(
   const was = fixedResources(before);
   const is = fixedResources(after);
   return [...new Set([...was.keys(), ...is.keys()])].filter((uri) => was.get(uri) !== is.get(uri));
+}
+
+/**
+ * URI templates of the updated sources whose reads may have changed: each
+ * one there before or after, unless served by the very same definition object.
+ */
+function updatedTemplates(
+  before: readonly (readonly Compiled[])[],
+  after: readonly (readonly Compiled[])[],
+): UriTemplate[] {
+  const templates = (lists: readonly (readonly Compiled[])[]) =>
+    lists
+      .flat()
+      .filter(
+        (item): item is CompiledResource => item.kind === "resource" && item.template !== undefined,
+      );
+  const was = templates(before);
+  const is = templates(after);
+  const kept = new Set(
+    was
+      .filter((old) => is.some((now) => now.definition === old.definition))
+      .map((r) => r.definition),
+  );
+  const byText = new Map<string, UriTemplate>();
+  for (const resource of [...was, ...is]) {
+    const template = resource.template as UriTemplate;
+    if (!kept.has(resource.definition)) byText.set(template.template, template);
+  }
+  return [...byText.values()];
 }

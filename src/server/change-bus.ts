@@ -1,3 +1,4 @@
+import type { UriTemplate } from "../define/uri-template.js";
 /** What changed on a server, folded over one turn of the event loop. */
 export interface ServerChange {
   readonly tools: boolean;
@@ -12,6 +13,18 @@ export interface ServerChange {
    * folder's files), which no other replica serves.
    */
   readonly announcedUris: readonly string[];
+  /**
+   * URI templates whose definitions were reloaded (this replica's own): a
+   * subscribed URI one of them matches may read differently now.
+   */
+  readonly updatedTemplates?: readonly UriTemplate[];
+}
+
+/** Whether a change may have changed what `uri` reads. */
+export function updates(change: ServerChange, uri: string, updated: ReadonlySet<string>): boolean {
+  return (
+    updated.has(uri) || (change.updatedTemplates ?? []).some((t) => t.match(uri) !== undefined)
+  );
 }
 
 export type ChangeListener = (change: ServerChange) => void;

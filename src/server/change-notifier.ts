@@ -1,3 +1,4 @@
+import type { UriTemplate } from "../define/uri-template.js";
 import type { RegistryChange } from "../registry/registry.js";
 import type { ChangeBus } from "./change-bus.js";
 
@@ -7,6 +8,7 @@ interface Pending {
   resources: boolean;
   uris: Set<string>;
   announced: Set<string>;
+  templates: Set<UriTemplate>;
 }
 
 /**
@@ -25,6 +27,7 @@ export class ChangeNotifier {
     pending.prompts ||= change.prompts;
     pending.resources ||= change.resources;
     for (const uri of change.updatedUris) pending.uris.add(uri);
+    for (const template of change.updatedTemplates ?? []) pending.templates.add(template);
   }
 
   /** Code said the resource at `uri` changed (`resourceUpdated`): every replica's subscribers hear it. */
@@ -42,6 +45,7 @@ export class ChangeNotifier {
         resources: false,
         uris: new Set(),
         announced: new Set(),
+        templates: new Set(),
       };
       setImmediate(() => this.flush());
     }
@@ -58,13 +62,14 @@ export class ChangeNotifier {
     const pending = this.pending;
     this.pending = undefined;
     if (!pending) return;
-    const { tools, prompts, resources, uris, announced } = pending;
+    const { tools, prompts, resources, uris, announced, templates } = pending;
     this.bus.publish({
       tools,
       prompts,
       resources,
       updatedUris: [...uris],
       announcedUris: [...announced],
+      ...(templates.size > 0 && { updatedTemplates: [...templates] }),
     });
   }
 }

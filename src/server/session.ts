@@ -21,7 +21,7 @@ import {
 } from "../protocol/types.js";
 import { type ProtocolVersion, supports } from "../protocol/versions.js";
 import { type RequestTrace, requestChannel } from "../tracing/channels.js";
-import type { ServerChange } from "./change-bus.js";
+import { type ServerChange, updates } from "./change-bus.js";
 import { dispatch } from "./dispatch.js";
 import type { Engine } from "./engine.js";
 import type { RequestEnv, SessionState } from "./env.js";
@@ -80,8 +80,9 @@ export class Session implements MessageReceiver, SessionState {
     if (change.tools) this.notify("notifications/tools/list_changed", {});
     if (change.prompts) this.notify("notifications/prompts/list_changed", {});
     if (change.resources) this.notify("notifications/resources/list_changed", {});
-    for (const uri of change.updatedUris) {
-      if (this.subscriptions.has(uri)) this.notify("notifications/resources/updated", { uri });
+    const updated = new Set(change.updatedUris);
+    for (const uri of this.subscriptions) {
+      if (updates(change, uri, updated)) this.notify("notifications/resources/updated", { uri });
     }
   }
 

@@ -88,19 +88,24 @@ describe("Registry: updates and change events", () => {
       resource("cfg", "config://app"),
       template("user", "users://{id}"),
     ]);
-    expect(events).toEqual([
+    const templates = (change: RegistryChange | undefined) =>
+      change?.updatedTemplates?.map((t) => t.template);
+    expect(events).toMatchObject([
       { tools: false, prompts: false, resources: true, updatedUris: ["config://app"] },
     ]);
+    expect(templates(events[0])).toEqual(["users://{id}"]);
     const change = registry.replaceSource("res.ts", [
       resource("cfg", "config://app"),
       template("user", "users://{id}"),
     ]);
-    expect(change).toEqual({
+    expect(change).toMatchObject({
       tools: false,
       prompts: false,
       resources: false,
       updatedUris: ["config://app"],
     });
+    // Each URI the template serves may read differently now.
+    expect(templates(change)).toEqual(["users://{id}"]);
     expect(events).toHaveLength(2);
   });
 

@@ -1,10 +1,21 @@
 import { PassThrough } from "node:stream";
 import type { Notification } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { createServer, defineTool, type McpServer, serveStdio } from "../../src/index.js";
+import {
+  createServer,
+  defineResource,
+  defineTool,
+  type McpServer,
+  serveStdio,
+} from "../../src/index.js";
 import { TOOL_NAMES } from "./helpers/fixture.js";
 import { Inbox } from "./helpers/inbox.js";
-import { closeSdkClients, connectSdkInMemory, type SdkConnection } from "./helpers/sdk-client.js";
+import {
+  closeSdkClients,
+  connectSdkInMemory,
+  connectSdkTo,
+  type SdkConnection,
+} from "./helpers/sdk-client.js";
 
 /**
  * Every notification the client receives, in order. A ping is the barrier that
@@ -120,6 +131,84 @@ describe("resource subscriptions", () => {
     await waitForMethod(inbox, "notifications/tools/list_changed");
     await sdk.client.ping();
     expect(inbox.items).toEqual([{ method: "notifications/tools/list_changed", params: {} }]);
+  });
+});
+
+describe("a template's source replaced", () => {
+  afterEach(closeSdkClients);
+
+  const users = (greeting: string) =>
+    new Map([
+      [
+        "resources/users.ts",
+        [
+          {
+            definition: defineResource({
+              uriTemplate: "users://{id}",
+              read: ({ params }) => `${greeting} ${params.id}`,
+            }),
+            fallbackName: "users",
+          },
+        ],
+      ],
+    ]);
+
+  it("tells the subscribers of every URI it serves, a 2025 session and a 2026 listen stream alike", async () => {
+    const server = createServer({ name: "templates", version: "1.0.0" });
+    server.registry.update(users("Hello"));
+    const inbox = new Inbox<Notification>();
+    const sdk = await connectSdkTo(server, {
+      setup: (client) => {
+        client.fallbackNotificationHandler = async ({ method, params }) =>
+          inbox.push({ method, params });
+      },
+    });
+    await sdk.client.subscribeResource({ uri: "users://ann" });
+    await sdk.client.subscribeResource({ uri: "memo://other" });
+    const heard = new Inbox<{ method: string; params: Record<string, unknown> }>();
+    const listening = new AbortController();
+    const listen = server.serveRequest(
+      {
+        jsonrpc: "2.0",
+        id: "L",
+        method: "subscriptions/listen",
+        params: {
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+          notifications: { resourceSubscriptions: ["users://bob", "memo://other"] },
+        },
+      },
+      {
+        notify: ({ method, params }) =>
+          heard.push({ method, params: params as Record<string, unknown> }),
+        signal: listening.signal,
+      },
+    );
+    await heard.waitFor((n) => n.method === "notifications/subscriptions/acknowledged", "the ack");
+
+    server.registry.update(users("Hi"));
+
+    await waitForMethod(inbox, "notifications/resources/updated", "users://ann");
+    await sdk.client.ping();
+    expect(inbox.items).toEqual([updated("users://ann")]);
+    const told = await heard.waitFor(
+      (n) => n.method === "notifications/resources/updated",
+      "resources/updated on the listen stream",
+    );
+    expect(told.params).toEqual({
+      _meta: { "io.modelcontextprotocol/subscriptionId": "L" },
+      uri: "users://bob",
+    });
+    expect(await sdk.client.readResource({ uri: "users://ann" })).toMatchObject({
+      contents: [{ text: "Hi ann" }],
+    });
+    listening.abort();
+    await listen;
+    expect(heard.items.filter((n) => n.method === "notifications/resources/updated")).toHaveLength(
+      1,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { META } from "../../protocol/meta.js";
 import type { ServerCapabilities } from "../../protocol/types.js";
-import type { ServerChange } from "../change-bus.js";
+import { type ServerChange, updates } from "../change-bus.js";
 import { heldSize, SLOT_BYTES } from "../memory-budget.js";
 import { onAbort } from "../on-abort.js";
 import { invalidParams, optionalObject, type Params } from "../params.js";
@@ -113,8 +113,9 @@ function deliver(change: ServerChange, filter: SubscriptionFilter, uris: Readonl
   if (change.resources && filter.resourcesListChanged) {
     sent.push(["notifications/resources/list_changed", {}]);
   }
-  for (const uri of change.updatedUris) {
-    if (uris.has(uri)) sent.push(["notifications/resources/updated", { uri }]);
+  const updated = new Set(change.updatedUris);
+  for (const uri of uris) {
+    if (updates(change, uri, updated)) sent.push(["notifications/resources/updated", { uri }]);
   }
   return sent;
 }
