@@ -161,20 +161,21 @@ describe("400 Bad Request", () => {
     }
   });
 
-  it("refuses an unsupported MCP-Protocol-Version", async () => {
+  it("refuses an unsupported MCP-Protocol-Version, with a session id or without one", async () => {
     const { url } = await start();
-    const sessionId = await openSession(url);
-    const response = await rawRequest(url, {
-      headers: { ...postHeaders(sessionId), "mcp-protocol-version": "1999-01-01" },
-      body: PING,
-    });
-    expect(response.status).toBe(400);
-    expect(JSON.parse(response.body)).toEqual(
-      jsonRpcError(
-        -32000,
-        'Bad Request: unsupported MCP-Protocol-Version "1999-01-01"; this server speaks 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25',
-      ),
-    );
+    for (const sessionId of [await openSession(url), undefined]) {
+      const response = await rawRequest(url, {
+        headers: { ...postHeaders(sessionId), "mcp-protocol-version": "1999-01-01" },
+        body: PING,
+      });
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.body)).toEqual(
+        jsonRpcError(
+          -32000,
+          'Bad Request: unsupported MCP-Protocol-Version "1999-01-01"; this server speaks 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25',
+        ),
+      );
+    }
   });
 
   it("answers malformed JSON with a JSON-RPC parse error (-32700)", async () => {

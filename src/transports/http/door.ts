@@ -270,7 +270,9 @@ export class HttpDoor<Req extends RequestHead> {
       }
     } else if (headerOf(req.headers, "mcp-session-id") === undefined) {
       // Without a session id the body must be an initialize that opens one.
-      this.deliver(parsed, undefined, res, caller);
+      const refusal = checkProtocolVersion(req);
+      if (refusal) refuse(res, refusal);
+      else this.deliver(parsed, undefined, res, caller);
     } else {
       const transport = this.sessionOf(req, res, caller);
       if (transport) this.deliver(parsed, transport, res, caller);
