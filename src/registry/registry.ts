@@ -156,11 +156,19 @@ export class Registry {
     for (const [key, owner] of owners) this.owners.set(key, owner);
     this.rebuildIndexes();
 
+    // A definition's scopes decide who sees it: a change of them alone (its own, or a
+    // folder's `_middleware`) changes a list as some callers see it.
+    const scoped = (compiled: Compiled, descriptor: object) => [
+      descriptor,
+      this.servedMap.get(compiled)?.scopes ?? [],
+    ];
     const signatures = this.signatures;
     this.signatures = listSignatures(
-      this.sortedTools.map((tool) => this.toolDescriptor(tool)),
-      this.sortedPrompts.map((prompt) => prompt.descriptor),
-      [...this.sortedResources, ...this.templateList].map((resource) => resource.descriptor),
+      this.sortedTools.map((tool) => scoped(tool, this.toolDescriptor(tool))),
+      this.sortedPrompts.map((prompt) => scoped(prompt, prompt.descriptor)),
+      [...this.sortedResources, ...this.templateList].map((resource) =>
+        scoped(resource, resource.descriptor),
+      ),
     );
     let change: RegistryChange = {
       tools: signatures.tools !== this.signatures.tools,

@@ -150,6 +150,33 @@ describe("scopes", () => {
     expect(await call(open, "tools/list", {}, users)).toMatchObject({ cacheScope: "public" });
   });
 
+  it("re-list when only scopes change: a folder's or a definition's, its pages dropped and list_changed told", async () => {
+    const server = scopedServer();
+    const changes: { tools: boolean; prompts: boolean }[] = [];
+    server.registry.onChange((change) => changes.push(change));
+    const deployer = caller("root", ["mcp", "admin", "deploy"]);
+    const tools = async () => names(await call(server, "tools/list", {}, deployer), "tools");
+    expect(await tools()).toEqual(["admin_deploy", "echo"]);
+    // tools/admin/ now also needs "ops": the same descriptors, another audience.
+    server.registry.replaceSource("tools/admin/_middleware.ts", [
+      { definition: defineMiddleware({ scopes: ["admin", "ops"] }) },
+    ]);
+    expect(changes).toMatchObject([{ tools: true, prompts: false }]);
+    expect(await tools()).toEqual(["echo"]);
+    server.registry.replaceSource("tools/admin/_middleware.ts", [
+      { definition: defineMiddleware({ scopes: ["admin"] }) },
+    ]);
+    expect(await tools()).toEqual(["admin_deploy", "echo"]);
+    // A prompt that stops needing a scope is one more prompt for a caller without it.
+    const basic = caller("ann", ["mcp"]);
+    expect(names(await call(server, "prompts/list", {}, basic), "prompts")).toEqual([]);
+    server.registry.replaceSource("prompts/secret.ts", [
+      { definition: definePrompt({ get: () => "secret" }), fallbackName: "secret" },
+    ]);
+    expect(changes.at(-1)).toMatchObject({ tools: false, prompts: true });
+    expect(names(await call(server, "prompts/list", {}, basic), "prompts")).toEqual(["secret"]);
+  });
+
   it("refuse a call the token lacks scopes for, naming every scope it needs", async () => {
     const server = scopedServer();
     const basic = caller("ann", ["mcp", "admin"]);
