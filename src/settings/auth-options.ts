@@ -76,7 +76,11 @@ export interface ResolvedAuthOptions {
   readonly verifyToken: HttpAuthOptions["verifyToken"];
 }
 
-function absoluteUrl(value: unknown, name: string): string {
+export function absoluteUrl(
+  value: unknown,
+  name: string,
+  example = "https://id.example.com",
+): string {
   let url: URL | undefined;
   try {
     url = typeof value === "string" ? new URL(value) : undefined;
@@ -85,7 +89,7 @@ function absoluteUrl(value: unknown, name: string): string {
   }
   if (url === undefined || (url.protocol !== "https:" && url.protocol !== "http:") || url.hash) {
     throw new TypeError(
-      `${name} must be an absolute http(s) URL without a fragment, such as "https://id.example.com", got ${JSON.stringify(value)}`,
+      `${name} must be an absolute http(s) URL without a fragment, such as "${example}", got ${JSON.stringify(value)}`,
     );
   }
   return value as string;

@@ -1,5 +1,6 @@
 import { heapQuarter } from "../server/index.js";
 import {
+  absoluteUrl,
   type HttpAuthOptions,
   type ResolvedAuthOptions,
   resolveAuthOptions,
@@ -32,7 +33,13 @@ export interface HttpHandlerOptions {
   auth?: HttpAuthOptions;
   /** Listed as `authorization_servers` in the protected-resource metadata. */
   authorizationServers?: readonly string[];
-  /** The public URL of the endpoint, when a proxy changes it; default: from the Host header. */
+  /**
+   * The public URL of the endpoint, when a proxy changes it, such as
+   * "https://mcp.example.com/mcp" (an origin alone means the endpoint is at
+   * `path` there); default: from the Host header. The metadata's `resource`,
+   * the default audience, and the 401 challenge's `resource_metadata` (the
+   * well-known path inserted after its host, RFC 9728) come from it.
+   */
   publicUrl?: string;
   /**
    * Sessions open at once, and 2026-07-28 listen streams open at once (counted
@@ -64,6 +71,7 @@ export interface ResolvedHttpOptions {
   readonly authToken: string | undefined;
   readonly auth: ResolvedAuthOptions | undefined;
   readonly authorizationServers: readonly string[];
+  /** The endpoint's public URL, its path included (an origin alone was given `path`). */
   readonly publicUrl: string | undefined;
   readonly maxSessions: number;
   readonly sessionIdleTimeoutMs: number;
@@ -115,7 +123,7 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
     authToken: options.authToken,
     auth: resolveAuthOptions(options.auth),
     authorizationServers: options.authorizationServers ?? [],
-    publicUrl: options.publicUrl?.replace(/\/+$/, ""),
+    publicUrl: publicEndpoint(options.publicUrl, path),
     maxSessions,
     sessionIdleTimeoutMs: nonNegative(
       options.sessionIdleTimeoutMs,
@@ -132,4 +140,12 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
       "replay.maxTotalBytes",
     ),
   };
+}
+
+/** The endpoint's public URL: as given, without a trailing slash; an origin alone gets `path`. */
+function publicEndpoint(value: string | undefined, path: string): string | undefined {
+  if (value === undefined) return undefined;
+  const url = new URL(absoluteUrl(value, "publicUrl", "https://mcp.example.com/mcp"));
+  const pathname = url.pathname.replace(/\/+$/, "");
+  return `${url.origin}${pathname === "" ? path : pathname}`;
 }

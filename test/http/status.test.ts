@@ -353,6 +353,71 @@ describe("401 Unauthorized", () => {
   });
 });
 
+describe("401 behind a proxy (publicUrl)", () => {
+  const token = "s3cret-token";
+
+  it("names the endpoint at publicUrl, its metadata at the well-known path inserted after the host", async () => {
+    for (const [publicUrl, resource, metadataUrl] of [
+      [
+        "https://mcp.example.com/mcp",
+        "https://mcp.example.com/mcp",
+        "https://mcp.example.com/.well-known/oauth-protected-resource/mcp",
+      ],
+      [
+        "https://example.com/team/mcp/",
+        "https://example.com/team/mcp",
+        "https://example.com/.well-known/oauth-protected-resource/team/mcp",
+      ],
+      // Only the origin: the endpoint is at the server's path there.
+      [
+        "https://mcp.example.com",
+        "https://mcp.example.com/mcp",
+        "https://mcp.example.com/.well-known/oauth-protected-resource/mcp",
+      ],
+    ] as const) {
+      const { url, serving } = await start({ authToken: token, publicUrl });
+      const missing = await rawRequest(url, {
+        headers: postHeaders(),
+        body: JSON.stringify(INITIALIZE),
+      });
+      expect(missing.headers["www-authenticate"]).toBe(`Bearer resource_metadata="${metadataUrl}"`);
+      // A proxy that passes the public path through asks for it as the client did.
+      const base = `http://127.0.0.1:${serving.port}`;
+      const asked = new URL(metadataUrl).pathname;
+      for (const path of [asked, "/.well-known/oauth-protected-resource/mcp"]) {
+        const response = await rawRequest(base, { method: "GET", path });
+        expect(response.status).toBe(200);
+        expect(JSON.parse(response.body)).toMatchObject({ resource });
+      }
+    }
+  });
+
+  it("is the audience tokens must carry when none is set", async () => {
+    const audiences: string[] = [];
+    const { url } = await start({
+      publicUrl: "https://mcp.example.com/mcp",
+      auth: {
+        verifyToken: (_token, { audience }) => {
+          audiences.push(audience);
+          return undefined;
+        },
+      },
+    });
+    const refused = await rawRequest(url, {
+      headers: { ...postHeaders(), authorization: "Bearer abc" },
+      body: JSON.stringify(INITIALIZE),
+    });
+    expect(refused.status).toBe(401);
+    expect(audiences).toEqual(["https://mcp.example.com/mcp"]);
+  });
+
+  it("must be an absolute http(s) URL", async () => {
+    await expect(start({ authToken: token, publicUrl: "mcp.example.com/mcp" })).rejects.toThrow(
+      'publicUrl must be an absolute http(s) URL without a fragment, such as "https://mcp.example.com/mcp", got "mcp.example.com/mcp"',
+    );
+  });
+});
+
 describe("403 Forbidden (DNS rebinding protection)", () => {
   it("refuses a foreign Origin and accepts a local or listed one", async () => {
     const { url, serving } = await start({ allowedOrigins: ["https://app.example.com"] });

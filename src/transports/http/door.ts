@@ -16,7 +16,7 @@ import { ANONYMOUS, type Caller } from "./caller.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
 import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
 import { ForeignStreams } from "./foreign-streams.js";
-import { PROTECTED_RESOURCE_PATH } from "./metadata.js";
+import { metadataPaths } from "./metadata.js";
 import {
   ANOTHER_CALLERS_SESSION,
   SESSION_NOT_FOUND,
@@ -73,6 +73,8 @@ export class HttpDoor<Req extends RequestHead> {
   /** Who may call: undefined when the endpoint is open (no token, no OAuth). */
   private readonly gate: AuthGate | undefined;
   private readonly closing = new Closing();
+  /** Where the protected-resource metadata is served. */
+  private readonly metadataPaths: ReadonlySet<string>;
   private listenStreams = 0;
 
   constructor(
@@ -82,6 +84,7 @@ export class HttpDoor<Req extends RequestHead> {
     mode: SessionMode,
   ) {
     this.sessions = mode === "sessions" ? new SessionTable(server, options) : undefined;
+    this.metadataPaths = metadataPaths(options);
     const log = server.replicas?.sessions;
     this.foreign = this.sessions && log ? new ForeignStreams(log, options.keepAliveMs) : undefined;
     const guarded = options.authToken !== undefined || options.auth !== undefined;
@@ -124,10 +127,7 @@ export class HttpDoor<Req extends RequestHead> {
       this.endpoint(req, res);
     } else if (path === "/health") {
       this.guarded(req, res, () => answerHealth(req, res, this.closing.closed));
-    } else if (
-      path === PROTECTED_RESOURCE_PATH ||
-      path === PROTECTED_RESOURCE_PATH + options.path
-    ) {
+    } else if (this.metadataPaths.has(path)) {
       // A browser client reads the metadata to find where to authorize.
       this.guarded(req, res, () =>
         answerMetadata(req, res, this.gate, this.server.serverInfo().name),

@@ -4,9 +4,39 @@ import { headerOf, type RequestHead } from "./exchange.js";
 
 export const PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
 
-/** Where clients reach this server: the configured public URL, else what the (checked) Host says. */
-export function baseUrl(req: RequestHead, options: ResolvedHttpOptions): string {
-  return options.publicUrl ?? `http://${headerOf(req.headers, "host") ?? "localhost"}`;
+/** The endpoint's URL as clients reach it: the configured public URL, else what the (checked) Host says. */
+export function endpointUrl(req: RequestHead, options: ResolvedHttpOptions): string {
+  return (
+    options.publicUrl ?? `http://${headerOf(req.headers, "host") ?? "localhost"}${options.path}`
+  );
+}
+
+/**
+ * The well-known URL of the metadata clients follow after a 401: its path
+ * inserted between the endpoint's host and its path (RFC 9728, section 3.1),
+ * so `https://example.com/team/mcp` has it at
+ * `https://example.com/.well-known/oauth-protected-resource/team/mcp`.
+ */
+export function resourceMetadataUrl(req: RequestHead, options: ResolvedHttpOptions): string {
+  const { publicUrl } = options;
+  if (publicUrl === undefined) {
+    const host = headerOf(req.headers, "host") ?? "localhost";
+    return `http://${host}${PROTECTED_RESOURCE_PATH}${options.path}`;
+  }
+  const url = new URL(publicUrl);
+  return `${url.origin}${PROTECTED_RESOURCE_PATH}${url.pathname}`;
+}
+
+/**
+ * The paths the metadata is served at: the root's, the endpoint's, and the
+ * public URL's (a proxy that passes that path through asks for it).
+ */
+export function metadataPaths(options: ResolvedHttpOptions): ReadonlySet<string> {
+  const paths = new Set([PROTECTED_RESOURCE_PATH, PROTECTED_RESOURCE_PATH + options.path]);
+  if (options.publicUrl !== undefined) {
+    paths.add(PROTECTED_RESOURCE_PATH + new URL(options.publicUrl).pathname);
+  }
+  return paths;
 }
 
 /**

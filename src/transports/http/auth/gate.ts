@@ -3,7 +3,7 @@ import type { AuthInfo } from "../../../define/auth.js";
 import type { ResolvedAuthOptions } from "../../../settings/auth-options.js";
 import type { ResolvedHttpOptions } from "../../../settings/http-options.js";
 import type { RequestHead, ResponseHeaders } from "../exchange.js";
-import { baseUrl } from "../metadata.js";
+import { endpointUrl, resourceMetadataUrl } from "../metadata.js";
 import { TRANSPORT_ERROR } from "../responses.js";
 import type { Refusal } from "../security.js";
 import { bearerChallenge, bearerToken } from "./bearer.js";
@@ -31,11 +31,6 @@ const LOG_INTERVAL_MS = 60_000;
 const OPEN: Admission = { auth: undefined };
 
 type Verify = (token: string, audience: string) => Promise<AuthInfo>;
-
-/** The well-known URL of the metadata clients follow after a 401 (RFC 9728, path inserted). */
-export function resourceMetadataUrl(req: RequestHead, options: ResolvedHttpOptions): string {
-  return `${baseUrl(req, options)}/.well-known/oauth-protected-resource${options.path}`;
-}
 
 /**
  * The door's one check of who is calling: the static token (compared in
@@ -81,7 +76,7 @@ export class AuthGate {
   /** The resource tokens must be for: the configured audience, else this endpoint's URL. */
   audienceOf(req: RequestHead): string {
     const { options } = this;
-    return options.auth?.audience ?? `${baseUrl(req, options)}${options.path}`;
+    return options.auth?.audience ?? endpointUrl(req, options);
   }
 
   check(req: RequestHead): Verdict | Promise<Verdict> {
@@ -184,7 +179,7 @@ export class AuthGate {
     const resource =
       audience !== undefined && /^https?:\/\//.test(audience)
         ? audience
-        : `${baseUrl(req, options)}${options.path}`;
+        : endpointUrl(req, options);
     const fields: Record<string, unknown> = { resource };
     const issuer = options.auth?.issuer;
     const servers =
