@@ -9,12 +9,15 @@ export interface ChainEnds<R> {
   settle(value: unknown): Promise<R>;
   /** What a middleware's throw becomes: a result (a tool's isError), or the throw itself. */
   fail(error: unknown): R;
+  /** The URI being read, for a resource: the middleware's `ctx.uri`. */
+  readonly uri?: string;
 }
 
 /** A request's context as a chain lends it to its middleware. */
 type ChainContext = HandlerContext & {
   definition?: DefinitionInfo;
   args?: Record<string, unknown>;
+  uri?: string;
 };
 
 /**
@@ -34,6 +37,7 @@ export function composeChain(middleware: readonly Middleware[], info: Definition
     const lent = ctx as ChainContext;
     lent.definition = info;
     lent.args = args;
+    lent.uri = ends.uri;
     const step = (index: number): Promise<R> => {
       const current = middleware[index];
       if (current === undefined) return ends.run(lent.args ?? {});

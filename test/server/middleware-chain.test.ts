@@ -89,6 +89,26 @@ describe("a chain of middleware", () => {
     });
   });
 
+  it("tells a resource's middleware the URI being read, and a template's variables", async () => {
+    const seen: unknown[] = [];
+    const server = serverWith([
+      (ctx, next) => {
+        seen.push([ctx.definition.kind, ctx.uri, ctx.args]);
+        return next();
+      },
+    ]).add(
+      defineResource({ name: "note", uriTemplate: "memo://notes/{id}", read: () => "a note" }),
+    );
+    await call(server, "resources/read", { uri: "memo://today" });
+    await call(server, "resources/read", { uri: "memo://notes/7" });
+    await call(server, "tools/call", echo("hi"));
+    expect(seen).toEqual([
+      ["resource", "memo://today", {}],
+      ["resource", "memo://notes/7", { id: "7" }],
+      ["tool", undefined, { message: "hi" }],
+    ]);
+  });
+
   it("validates replaced arguments with the definition's schema", async () => {
     const server = serverWith([
       (ctx, next) => {

@@ -74,6 +74,7 @@ async function read(params: Params, rc: RequestContext): Promise<unknown> {
   const run = chain
     ? () =>
         chain(rc, found.params, {
+          uri,
           run: (given) => resource.read(uri, given as Record<string, string>, rc),
           settle: (value) => resource.settle(value, uri),
           fail: rethrow,
