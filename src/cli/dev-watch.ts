@@ -29,9 +29,13 @@ export async function startWatching(
     },
     onError: (error) => void printError(`mcp-dir dev: watching failed: ${error.message}`),
   });
+  // The first load's problems are printed already: say what a broken middleware holds back.
+  for (const file of watcher.standingIn) await printError(refusedUntilLoaded(file));
   await printError(`mcp-dir dev: watching ${root} for changes`);
   return watcher;
 }
+
+const refusedUntilLoaded = (file: string) => `  (nothing ${file} wraps runs until it loads)`;
 
 /** Runs a (re)load with author code's stdout output sent to stderr. */
 async function authorCode<T>(load: () => Promise<T>): Promise<T> {
@@ -56,12 +60,15 @@ async function report(server: McpServer, outcome: ReloadOutcome, verbose: boolea
     byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
   }
   const served = new Set(server.registry.sources());
+  const standing = new Set(outcome.standing);
   for (const [file, problems] of byFile) {
     for (const problem of problems) await printError(`error: ${formatProblem(problem)}`);
     await printError(
-      served.has(file)
-        ? `  (the last good version of ${file} stays in service)`
-        : `  (${file} is not served until it loads)`,
+      standing.has(file)
+        ? refusedUntilLoaded(file)
+        : served.has(file)
+          ? `  (the last good version of ${file} stays in service)`
+          : `  (${file} is not served until it loads)`,
     );
   }
   if (outcome.configChanged) {

@@ -57,4 +57,46 @@ describe("mcp-dir dev: _middleware.ts", () => {
 
     expect(dev.count(TOOLS_CHANGED)).toBe(0);
   });
+
+  it("runs nothing a middleware wraps while it has never loaded, rather than run it unguarded", async () => {
+    const dev = await startDev({
+      "tools/echo.ts": ECHO,
+      "tools/admin/_middleware.ts": "export default (ctx, next) => {",
+      "tools/admin/wipe.ts": `import { defineTool } from "mcp-dir";
+export default defineTool({ description: "Wipes", handler: () => "wiped" });
+`,
+    });
+    await dev.waitForLine("  (nothing tools/admin/_middleware.ts wraps runs until it loads)");
+    const refused = await dev.client.callTool({ name: "admin_wipe", arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect((refused.content as { text: string }[])[0]?.text).toMatch(
+      /^tools\/admin\/_middleware\.ts did not load, so nothing under tools\/admin\/ runs until it does: .+; fix it and save$/,
+    );
+    // Outside its folder, all runs as before.
+    expect(await tag(dev)).toBe("none");
+
+    dev.write("tools/admin/_middleware.ts", "export default () => 'admins only';");
+    await dev.waitForLine(
+      /^mcp-dir dev: reloaded tools\/admin\/_middleware\.ts \(fixed\) in \d+ ms$/,
+    );
+    const guarded = await dev.client.callTool({ name: "admin_wipe", arguments: {} });
+    expect(guarded.content).toEqual([{ type: "text", text: "admins only" }]);
+
+    dev.remove("tools/admin/_middleware.ts");
+    await dev.waitForLine("mcp-dir dev: removed tools/admin/_middleware.ts");
+    const open = await dev.client.callTool({ name: "admin_wipe", arguments: {} });
+    expect(open.content).toEqual([{ type: "text", text: "wiped" }]);
+  });
+
+  it("keeps refusing while a middleware that never loaded fails again, and says so", async () => {
+    const dev = await startDev({
+      "tools/echo.ts": ECHO,
+      "tools/_middleware.ts": "export default 1;",
+    });
+    await dev.waitForLine("  (nothing tools/_middleware.ts wraps runs until it loads)");
+    dev.write("tools/_middleware.ts", "export default (ctx, next) => {");
+    await dev.waitForLine(/^error: tools\/_middleware\.ts: .*SyntaxError/);
+    expect((await dev.client.callTool({ name: "echo", arguments: {} })).isError).toBe(true);
+    expect(dev.lines().filter((line) => line.includes("last good version"))).toEqual([]);
+  });
 });

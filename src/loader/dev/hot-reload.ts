@@ -9,6 +9,7 @@ import { loadFile } from "../load-file.js";
 import type { LoadProblem, LoadWarning } from "../problems.js";
 import type { ReloadableModules } from "../reloadable-modules.js";
 import { type ScanPatterns, scanDirectory } from "../scan.js";
+import { middlewareStandIn } from "./middleware-stand-in.js";
 
 /** What one reload did. Paths are relative to the server directory. */
 export interface ReloadOutcome {
@@ -24,6 +25,11 @@ export interface ReloadOutcome {
    */
   readonly problems: readonly LoadProblem[];
   readonly warnings: readonly LoadWarning[];
+  /**
+   * `_middleware` files that have failed since they were last good, or ever:
+   * what each wraps refuses every call until it loads.
+   */
+  readonly standing: readonly string[];
   /** What clients were told, when anything changed. */
   readonly change: RegistryChange | undefined;
   /** The config file changed: that takes a restart. */
@@ -59,6 +65,8 @@ export class HotReloader {
   /** What the last scan listed, and the links it left out (each reported once). */
   private listed = new Set<string>();
   private skippedLinks = new Set<string>();
+  /** Failing `_middleware` files with no good version: a stand-in refuses what each wraps. */
+  private readonly standIns = new Set<string>();
 
   /**
    * `patterns` are the config file's include and exclude: every reload scans
@@ -74,6 +82,11 @@ export class HotReloader {
   /** Files whose last load failed: each keeps its last good definitions, if any, in service. */
   get failingFiles(): readonly string[] {
     return [...this.failing.keys()];
+  }
+
+  /** `_middleware` files that never loaded (or not since they were last removed): what each wraps refuses. */
+  get standingIn(): readonly string[] {
+    return [...this.standIns];
   }
 
   /** Every problem of the files that fail now. */
@@ -112,14 +125,16 @@ export class HotReloader {
       if (load.problems.length > 0) problems.push(...load.problems);
       else if (load.entries.length > 0) updates.set(file, load.entries);
     }
+    const standing = this.standIn(updates, problems, served);
     const change = this.apply(updates, problems);
     this.remember(problems, new Set(files), new Set());
     return {
-      applied: [...updates.keys()],
+      applied: [...updates.keys()].filter((file) => !standing.has(file)),
       fixed: [],
       removed: [],
       problems: [],
       warnings: [],
+      standing: this.standingIn,
       change,
       configChanged: false,
       ms: performance.now() - started,
@@ -179,6 +194,7 @@ export class HotReloader {
       if (served.has(file)) updates.set(file, null);
       this.failing.delete(file);
       this.slow.delete(file);
+      this.standIns.delete(file);
     };
     // What the server serves besides the directory's files (definitions made in code) stays.
     for (const file of new Set([...listedBefore, ...this.failing.keys()])) {
@@ -199,18 +215,47 @@ export class HotReloader {
       else if (load.entries.length > 0 || served.has(file)) updates.set(file, load.entries);
     }
     const wasFailing = new Set(this.failing.keys());
+    const standing = this.standIn(updates, problems, served);
     const change = this.apply(updates, problems);
-    const applied = [...updates].filter(([, entries]) => entries !== null).map(([file]) => file);
+    const applied = [...updates]
+      .filter(([file, entries]) => entries !== null && !standing.has(file))
+      .map(([file]) => file);
     return {
       applied,
       fixed: applied.filter((file) => wasFailing.has(file)),
       removed: [...updates].filter(([, entries]) => entries === null).map(([file]) => file),
       problems: this.remember(problems, new Set([...changed, ...retried]), new Set(changed)),
       warnings,
+      standing: this.standingIn,
       change,
       configChanged: touched.some((file) => (CONFIG_FILES as readonly string[]).includes(file)),
       ms: performance.now() - started,
     };
+  }
+
+  /**
+   * Puts a stand-in (`middlewareStandIn`) in `updates` for each failing
+   * `_middleware` file that has no good version in service, so what it wraps
+   * is refused rather than run without it; a file that loads (or goes) is no
+   * longer stood in for. Returns the files stood in for by this update.
+   */
+  private standIn(
+    updates: SourceUpdates,
+    problems: readonly LoadProblem[],
+    served: ReadonlySet<string>,
+  ): Set<string> {
+    for (const [file, entries] of updates) if (entries !== null) this.standIns.delete(file);
+    const byFile = new Map<string, LoadProblem[]>();
+    for (const problem of problems) {
+      if (!isMiddlewareFile(problem.file) || updates.has(problem.file)) continue;
+      if (served.has(problem.file) && !this.standIns.has(problem.file)) continue;
+      byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
+    }
+    for (const [file, list] of byFile) {
+      updates.set(file, middlewareStandIn(file, list));
+      this.standIns.add(file);
+    }
+    return new Set(byFile.keys());
   }
 
   /**

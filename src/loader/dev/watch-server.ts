@@ -28,6 +28,11 @@ export interface ServerWatcher {
   /** Every problem of the files that fail to load now: each keeps its last good version in service. */
   readonly problems: readonly LoadProblem[];
   /**
+   * `_middleware` files that fail with no good version to keep: what each
+   * wraps refuses every call (with the reason) until it loads.
+   */
+  readonly standingIn: readonly string[];
+  /**
    * What the next reload did, once it is done. Ask before you save, so that
    * the reload cannot come before the question.
    */
@@ -134,6 +139,9 @@ export async function watchServer(
     dir: root,
     get problems() {
       return reloader.problems;
+    },
+    get standingIn() {
+      return reloader.standingIn;
     },
     nextReload() {
       return new Promise((resolve, reject) => {
