@@ -10,7 +10,7 @@ export type { Engine } from "./engine.js";
 export type { Era } from "./env.js";
 export { eraOf } from "./era.js";
 export { InFlight } from "./in-flight.js";
-export { callerKey, STATE_KEY_ENV } from "./input-rounds/request-state.js";
+export { callerKey, nameByToken, STATE_KEY_ENV } from "./input-rounds/request-state.js";
 export { heapQuarter } from "./memory-budget.js";
 export { type MethodDescriptor, methodsFor } from "./methods/index.js";
 export { RESOURCE_NOT_FOUND } from "./methods/resources.js";

@@ -8,6 +8,7 @@ import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuthInfo, createFetchHandler, type HttpServing, serveHttp } from "../../src/index.js";
+import { INITIALIZE, post, postHeaders } from "../http/helpers.js";
 import { RESOURCE_SERVER, startIssuer, type TestIssuer } from "./helpers/issuer.js";
 import { scopedServer } from "./helpers/scoped-server.js";
 
@@ -201,6 +202,52 @@ describe("verifyToken of the author's own", () => {
         message: "Unauthorized: the access token is not valid for this server",
       },
     });
+  });
+});
+
+describe("tokens that name no one (no subject, no client)", () => {
+  it("are each a caller of their own: one token's session is not another's", async () => {
+    const serving = await serveHttp(scopedServer(), {
+      port: 0,
+      auth: {
+        verifyToken: (token): AuthInfo | undefined =>
+          token.startsWith("nameless-")
+            ? {
+                subject: undefined,
+                clientId: undefined,
+                scopes: ["mcp"],
+                expiresAt: undefined,
+                claims: {},
+              }
+            : undefined,
+      },
+    });
+    try {
+      const as = (token: string, sessionId?: string) => ({
+        ...postHeaders(sessionId),
+        authorization: `Bearer ${token}`,
+      });
+      const opened = await post(serving.url, INITIALIZE, as("nameless-a"));
+      expect(opened.status).toBe(200);
+      await opened.text();
+      const sessionId = opened.headers.get("mcp-session-id") ?? "";
+      const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
+      const other = await post(serving.url, list, as("nameless-b", sessionId));
+      expect(other.status).toBe(403);
+      expect(await other.json()).toEqual({
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message:
+            "Forbidden: this session was opened by another caller (the access token names someone else); send initialize without an Mcp-Session-Id to open your own",
+        },
+      });
+      const own = await post(serving.url, list, as("nameless-a", sessionId));
+      expect(own.status).toBe(200);
+      await own.text();
+    } finally {
+      await serving.close();
+    }
   });
 });
 

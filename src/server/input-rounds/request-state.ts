@@ -31,14 +31,30 @@ export function bindingOf(method: string, target: unknown, args: unknown): strin
     .digest("base64url");
 }
 
+/** Callers whose token names no subject nor client, each by a digest of its token (nameByToken). */
+const namelessCallers = new WeakMap<AuthInfo, string>();
+
+/**
+ * Has the caller `auth` stands for be told apart by its `token` when the
+ * token names no one (an introspection answer or a verifyToken may name
+ * neither a subject nor a client): without it, every such token would be
+ * one caller, free to use the others' sessions and states.
+ */
+export function nameByToken(auth: AuthInfo, token: string): void {
+  if (auth.subject !== undefined || auth.clientId !== undefined) return;
+  namelessCallers.set(auth, createHash("sha256").update(token).digest("base64url"));
+}
+
 /**
  * The caller a state or a session is bound to: its token's subject (or, for
- * a client acting on its own behalf, its client id); undefined without a
- * verified caller.
+ * a client acting on its own behalf, its client id; for a token naming
+ * neither, the token itself); undefined without a verified caller.
  */
 export function callerKey(auth: AuthInfo | undefined): string | undefined {
   if (auth === undefined) return undefined;
-  return auth.subject !== undefined ? `sub:${auth.subject}` : `client:${auth.clientId ?? ""}`;
+  if (auth.subject !== undefined) return `sub:${auth.subject}`;
+  const token = auth.clientId === undefined ? namelessCallers.get(auth) : undefined;
+  return token !== undefined ? `token:${token}` : `client:${auth.clientId ?? ""}`;
 }
 
 /** The caller as a state carries it: a digest, so a state read by others names no one. */

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { AuthInfo } from "../../../define/auth.js";
+import { nameByToken } from "../../../server/index.js";
 import type { ResolvedAuthOptions } from "../../../settings/auth-options.js";
 import type { ResolvedHttpOptions } from "../../../settings/http-options.js";
 import type { RequestHead, ResponseHeaders } from "../exchange.js";
@@ -94,6 +95,7 @@ export class AuthGate {
   private async verifyNew(req: RequestHead, token: string, audience: string): Promise<Verdict> {
     try {
       const auth = await (this.verify as Verify)(token, audience);
+      nameByToken(auth, token);
       const admission: Admission = { auth };
       if (auth.expiresAt !== undefined) {
         this.verified.set(token, audience, admission, auth.expiresAt * 1000);
