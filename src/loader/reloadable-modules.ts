@@ -250,12 +250,22 @@ export class ReloadableModules {
     return true;
   }
 
-  /** Node's and tsx's frames of a require() fill the default 10: keep the author's in sight. */
+  /**
+   * Node's and tsx's frames of a require() fill the default 10: keep the
+   * author's in sight. A compile that asked to be waited for fails the load
+   * with that need, whatever the author's code made of it (see takeThrownNeed).
+   */
   private requireWithStack(absolutePath: string): unknown {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = Math.max(limit, 30);
+    speculation?.takeThrownNeed();
     try {
-      return this.require(absolutePath);
+      const exports = this.require(absolutePath);
+      const need = speculation?.takeThrownNeed();
+      if (need) throw need;
+      return exports;
+    } catch (error) {
+      throw speculation?.takeThrownNeed() ?? error;
     } finally {
       Error.stackTraceLimit = limit;
     }

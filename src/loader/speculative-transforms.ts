@@ -82,6 +82,8 @@ export class Speculation {
   private compilerRunning = false;
   /** True while a load timer runs (the loader says so): see CompilerNeeded. */
   timed = false;
+  /** The latest CompilerNeeded or TransformNeeded thrown, until the loader takes it. */
+  private thrownNeed: CompilerNeeded | TransformNeeded | undefined;
   /** tsx's own cache of its transforms, in memory and on disk (see TsxCache). */
   private readonly tsxCache = new TsxCache();
 
@@ -102,10 +104,14 @@ export class Speculation {
         this.misses++;
         this.pattern = { file: tsxOptions.sourcefile, options: JSON.stringify(tsxOptions) };
         if (!this.compilerRunning && this.timed && !this.refused.has(key)) {
-          throw new TransformNeeded(this.transformInto(code, options, key));
+          this.thrownNeed = new TransformNeeded(this.transformInto(code, options, key));
+          throw this.thrownNeed;
         }
       }
-      if (!this.compilerRunning && this.timed) throw new CompilerNeeded();
+      if (!this.compilerRunning && this.timed) {
+        this.thrownNeed = new CompilerNeeded();
+        throw this.thrownNeed;
+      }
       this.transforming = true;
       try {
         const result = transformSync(code, options);
@@ -136,6 +142,19 @@ export class Speculation {
         stop: stopped,
       };
     }
+  }
+
+  /**
+   * What the loader waits for before loading a file again, when a compile
+   * during its load asked for it: the need thrown since the last call, if
+   * any. A file that requires another inside a try/catch of its own gets
+   * that need as a failure, and may carry on without the other file; its
+   * load is not what it would have been, and is made again.
+   */
+  takeThrownNeed(): CompilerNeeded | TransformNeeded | undefined {
+    const need = this.thrownNeed;
+    this.thrownNeed = undefined;
+    return need;
   }
 
   /** Starts esbuild's synchronous worker, if it is not running (see CompilerNeeded). */

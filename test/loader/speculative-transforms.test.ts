@@ -76,4 +76,22 @@ mcp-dir check: 2 problems in ${dir}; fix them and run again
       stderr: "",
     });
   });
+
+  it("gives a helper required inside the author's try/catch to the file, not the catch", async () => {
+    // Only the file the loader requires waits for its transform outside the timer: a helper it
+    // requires in turn is compiled where it is asked for, so the author's catch never sees a wait.
+    const dir = await createServerDir({
+      "tools/optional.ts": `let extra = "no helper";
+try {
+  extra = require("../lib/extra.ts").extra;
+} catch {}
+export default { description: "with " + extra, handler: (): string => extra };
+`,
+      "lib/extra.ts": `export const extra: string = "the helper";
+`,
+    });
+    const cold = await runCli(["list", dir], COLD);
+    expect(cold.code).toBe(0);
+    expect(cold.stdout).toContain("with the helper");
+  });
 });
