@@ -72,6 +72,21 @@ function withoutFraming(result: Params): Params {
   return Object.keys(own).length > 0 ? { ...rest, _meta: own } : rest;
 }
 
+/**
+ * A notification as both eras share it: 2026-07-28 names, in `_meta`, the
+ * listen stream that carried it; a 2025 session has no such stream.
+ */
+function notificationWithoutFraming(notification: ServerNotification): ServerNotification {
+  const meta = notification.params._meta as Params | undefined;
+  if (meta === undefined || !(META.subscriptionId in meta)) return notification;
+  const { _meta: _all, ...params } = notification.params;
+  const { [META.subscriptionId]: _id, ...own } = meta;
+  return {
+    method: notification.method,
+    params: Object.keys(own).length > 0 ? { ...params, _meta: own } : params,
+  };
+}
+
 /** The capabilities with the tasks extension declared, when asked for. */
 function withTasks(
   capabilities: ClientCapabilities,
@@ -139,7 +154,8 @@ export class InMemoryClient {
     });
   }
 
-  private receive(notification: ServerNotification): void {
+  private receive(received: ServerNotification): void {
+    const notification = notificationWithoutFraming(received);
     if (notification.method === "notifications/progress") {
       const token = notification.params.progressToken;
       const { progress, total, message } = notification.params;

@@ -106,6 +106,18 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("notifications at %s", (pro
     expect(updates).toHaveLength(1);
   });
 
+  it("gives list changes and updates as both eras share them, with no listen stream's id", async () => {
+    const server = makeServer();
+    const client = await connect(server);
+    await client.subscribeResource({ uri: "memo://today" });
+    const changed = client.nextNotification("notifications/tools/list_changed");
+    server.add(defineTool({ name: "later", description: "Added later", handler: () => "" }));
+    expect((await changed).params).toEqual({});
+    await client.callTool({ name: "touch" });
+    const updated = await client.waitForNotification("notifications/resources/updated");
+    expect(updated.params).toEqual({ uri: "memo://today" });
+  });
+
   it("tells a test still waiting that the client closed", async () => {
     const client = await connect(makeServer());
     opened.pop();
