@@ -69,6 +69,8 @@ afterAll(async () => {
 });
 
 const card = (key: string): Locator => page.locator(`[data-key="${key}"]`);
+/** What the poll's view shows, in its sandbox's frame. */
+const pollView = () => card("tool:poll").frameLocator("iframe.view").frameLocator("iframe");
 
 async function open(key: string): Promise<Locator> {
   const found = card(key);
@@ -217,6 +219,9 @@ export default defineTool({
       true,
     );
     expect(await calculator.getByLabel("a", { exact: true }).inputValue()).toBe("41");
+    // The poll's view, shown above in the folder a file came to and went from, still shows.
+    const poll = pollView();
+    expect(await poll.locator(".votes").allTextContents()).toEqual(["0 votes", "0 votes"]);
   });
 });
 

@@ -34,13 +34,20 @@ export function append(parent: Node, children: readonly (Child | readonly Child[
 }
 
 /**
- * Makes `nodes` the children of `parent`, touching it only when they differ:
- * moving a node that holds the focus (a field being typed in) would drop it.
+ * Makes `nodes` the children of `parent`, moving only what must move: the
+ * children that go are removed first, so those that stay keep their place
+ * while others come and go around them. A node moved loses what it holds:
+ * the focus of a field being typed in, and the document of a frame (a view
+ * shown in its sandbox would go blank).
  */
 export function setChildren(parent: Element, nodes: readonly Node[]): void {
   const current = parent.childNodes;
   if (current.length === nodes.length && nodes.every((node, i) => current[i] === node)) return;
-  parent.replaceChildren(...nodes);
+  const kept = new Set(nodes);
+  for (const child of [...current]) if (!kept.has(child)) child.remove();
+  nodes.forEach((node, i) => {
+    if (current[i] !== node) parent.insertBefore(node, current[i] ?? null);
+  });
 }
 
 let ids = 0;
