@@ -8,7 +8,7 @@
  * MCP_DIR_DEV_UI_SCREENSHOTS=docs writes the README's pictures.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
@@ -222,6 +222,23 @@ export default defineTool({
     // The poll's view, shown above in the folder a file came to and went from, still shows.
     const poll = pollView();
     expect(await poll.locator(".votes").allTextContents()).toEqual(["0 votes", "0 votes"]);
+  });
+
+  it("renders a shown view again when it is saved, with its call's input and result", async () => {
+    // The poll's view, as the view test above left it: shown, with its result.
+    const poll = await open("tool:poll");
+    const view = poll.frameLocator("iframe.view").frameLocator("iframe");
+    await view.locator(".votes", { hasText: "0 votes" }).first().waitFor();
+    await page
+      .locator(".timeline .happening", { hasText: "listening for updates of ui://poll" })
+      .first()
+      .waitFor();
+    const file = join(dir, "views", "poll.ts");
+    const source = await readFile(file, "utf8");
+    await writeFile(file, source.replace("} vote${", "} ballot${"));
+    await view.locator(".votes", { hasText: "0 ballots" }).first().waitFor();
+    expect(await view.getByRole("button").allTextContents()).toEqual(["pizza", "sushi"]);
+    expect(await view.locator("h1").textContent()).toBe("Lunch?");
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { h, setChildren } from "./dom.js";
 import type { Timeline } from "./timeline.js";
+import type { ViewUpdates } from "./view-updates.js";
 
-/** What every card shares: the client, the run's secret, the timeline, the tools as last listed. */
+/** What every card shares: the client, the run's secret, the timeline, the tools as last listed, the shown views. */
 export interface PageContext {
   readonly client: Client;
   readonly secret: string;
@@ -10,6 +11,8 @@ export interface PageContext {
   tools(): readonly Record<string, unknown>[];
   /** Whether the server answers completion/complete. */
   completes(): boolean;
+  /** The views shown, rendered again when the server says one changed. */
+  readonly views: ViewUpdates;
   /** The card whose call runs now: log lines go to it. */
   running: { log(level: string, data: unknown): void } | undefined;
 }

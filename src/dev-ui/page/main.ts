@@ -11,6 +11,7 @@ import { Catalog, type Problem } from "./catalog.js";
 import { connect, createClient, type Lists, listAll } from "./connection.js";
 import { h } from "./dom.js";
 import { Timeline } from "./timeline.js";
+import { ViewUpdates } from "./view-updates.js";
 
 interface Report {
   server: { name: string; version: string; dir: string };
@@ -29,6 +30,7 @@ const context: PageContext = {
   timeline,
   tools: () => lists.tools,
   completes: () => client.getServerCapabilities()?.completions !== undefined,
+  views: new ViewUpdates(client, timeline),
   running: undefined,
 };
 const catalog = new Catalog(context);
@@ -84,6 +86,7 @@ for (const kind of ["tools", "prompts", "resources"] as const) {
 }
 client.setNotificationHandler("notifications/resources/updated", (notification) => {
   timeline.add("update", `resources/updated ${notification.params.uri}`);
+  context.views.updated(notification.params.uri);
 });
 
 function followReports(): void {

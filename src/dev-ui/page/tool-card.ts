@@ -21,7 +21,14 @@ export class ToolCard extends Card {
   private readonly logs = h("ol", { className: "logs" });
   private readonly result = h("div", { className: "outcome", "aria-live": "polite" });
   private readonly viewHolder = h("div", { className: "view-holder" });
-  private view: ShownView | undefined;
+  /** The view of the last call: its URI, the call's input and, once back, its result. */
+  private shown:
+    | { uri: string; args: Record<string, unknown>; result?: Record<string, unknown> }
+    | undefined;
+  /** The view as rendered last (or being rendered). */
+  private view: Promise<ShownView | undefined> = Promise.resolve(undefined);
+  private stopWatching: (() => void) | undefined;
+  private readonly resulted = new WeakSet<ShownView>();
 
   protected changed(tool: Record<string, unknown>): void {
     this.tool = tool;
@@ -64,7 +71,8 @@ export class ToolCard extends Card {
     this.result.replaceChildren(h("p", { className: "hint" }, "calling…"));
     const uri = getToolUiResourceUri(this.tool as never);
     this.context.running = this;
-    const view = uri === undefined ? undefined : this.openView(uri, args);
+    const shown: ToolCard["shown"] = uri === undefined ? undefined : { uri, args };
+    this.show(shown);
     const outcome = await timed(this.context, `tools/call ${name}`, () =>
       this.context.client.callTool(
         { name, arguments: args },
@@ -82,7 +90,17 @@ export class ToolCard extends Card {
     }
     const result = outcome.value as Record<string, unknown>;
     this.result.replaceChildren(toolResult(result));
-    await (await view)?.sendResult(result);
+    if (!shown || this.shown !== shown) return;
+    // A view rendered again from here on sends the result itself.
+    shown.result = result;
+    await this.sendResult(await this.view, result);
+  }
+
+  /** Sends a view its call's result, once. */
+  private async sendResult(view: ShownView | undefined, result: Record<string, unknown>) {
+    if (!view || this.resulted.has(view)) return;
+    this.resulted.add(view);
+    await view.sendResult(result).catch(() => {});
   }
 
   private showProgress(progress: { progress: number; total?: number; message?: string }): void {
@@ -96,25 +114,52 @@ export class ToolCard extends Card {
     this.progress.replaceChildren(bar, h("span", {}, ` ${said.join(" — ")}`));
   }
 
-  private async openView(
-    uri: string,
-    args: Record<string, unknown>,
-  ): Promise<ShownView | undefined> {
-    await this.view?.close();
-    this.view = undefined;
-    try {
-      this.view = await showView(
-        this.context.client,
-        this.context.secret,
-        uri,
-        args,
-        this.context.tools,
-        this.viewHolder,
-      );
-      return this.view;
-    } catch (error) {
-      this.viewHolder.replaceChildren(failure(error));
-      return undefined;
+  /**
+   * Shows the view of a call (none: no view), and follows its URI: a saved
+   * view, or a file it imports, is rendered again with the call's input and
+   * result, as a host that listens renders it afresh.
+   */
+  private show(shown: ToolCard["shown"]): void {
+    if (this.shown?.uri !== shown?.uri) {
+      this.stopWatching?.();
+      this.stopWatching =
+        shown === undefined
+          ? undefined
+          : this.context.views.watch(shown.uri, () => {
+              if (this.shown) this.render(this.shown);
+            });
     }
+    this.shown = shown;
+    if (shown) this.render(shown);
+    else {
+      void this.closeView();
+      this.viewHolder.replaceChildren();
+    }
+  }
+
+  /** Renders the view of `shown` afresh (read again from the server), in place of the last. */
+  private render(shown: NonNullable<ToolCard["shown"]>): void {
+    if (this.shown !== shown) return;
+    this.view = this.closeView().then(async () => {
+      try {
+        const view = await showView(
+          this.context.client,
+          this.context.secret,
+          shown.uri,
+          shown.args,
+          this.context.tools,
+          this.viewHolder,
+        );
+        if (shown.result) await this.sendResult(view, shown.result);
+        return view;
+      } catch (error) {
+        this.viewHolder.replaceChildren(failure(error));
+        return undefined;
+      }
+    });
+  }
+
+  private async closeView(): Promise<void> {
+    await (await this.view)?.close();
   }
 }
