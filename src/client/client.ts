@@ -63,6 +63,12 @@ export interface RequestOptions {
   ontask?: (task: TaskState) => void;
 }
 
+/** A list request's params: a page's cursor (none: every page), and `_meta`. */
+export type ListParams = {
+  cursor?: string;
+  _meta?: Params;
+};
+
 const CLIENT_INFO: Implementation = { name: "mcp-dir-test-client", version: "1.0.0" };
 
 /** 2026-07-28 frames every result; clients see what both eras share. */
@@ -242,7 +248,7 @@ export class InMemoryClient {
   private async list<T>(
     method: string,
     key: string,
-    params: { cursor?: string; _meta?: Params } = {},
+    params: ListParams = {},
     options?: RequestOptions,
   ): Promise<T> {
     if (params.cursor !== undefined) return this.call<T>(method, params, options);
@@ -261,7 +267,7 @@ export class InMemoryClient {
     return { ...rest, [key]: items } as T;
   }
 
-  listTools(params?: { cursor?: string }, options?: RequestOptions): Promise<ListToolsResult> {
+  listTools(params?: ListParams, options?: RequestOptions): Promise<ListToolsResult> {
     return this.list("tools/list", "tools", params, options);
   }
 
@@ -283,7 +289,7 @@ export class InMemoryClient {
     return withoutFraming(ended) as unknown as CallToolResult;
   }
 
-  listPrompts(params?: { cursor?: string }, options?: RequestOptions): Promise<ListPromptsResult> {
+  listPrompts(params?: ListParams, options?: RequestOptions): Promise<ListPromptsResult> {
     return this.list("prompts/list", "prompts", params, options);
   }
 
@@ -294,15 +300,12 @@ export class InMemoryClient {
     return this.call("prompts/get", params, options);
   }
 
-  listResources(
-    params?: { cursor?: string },
-    options?: RequestOptions,
-  ): Promise<ListResourcesResult> {
+  listResources(params?: ListParams, options?: RequestOptions): Promise<ListResourcesResult> {
     return this.list("resources/list", "resources", params, options);
   }
 
   listResourceTemplates(
-    params?: { cursor?: string },
+    params?: ListParams,
     options?: RequestOptions,
   ): Promise<ListResourceTemplatesResult> {
     return this.list("resources/templates/list", "resourceTemplates", params, options);
@@ -324,46 +327,68 @@ export class InMemoryClient {
    * session subscribes (`resources/subscribe`); on 2026-07-28, which has no
    * such request, the client opens a listen stream for it.
    */
-  async subscribeResource(params: { uri: string }): Promise<Record<string, never>> {
+  async subscribeResource(
+    params: { uri: string },
+    options: RequestOptions = {},
+  ): Promise<Record<string, never>> {
     const { uri } = params;
     if (this.link instanceof StatelessLink) {
+      options.signal?.throwIfAborted();
       if (!this.subscriptions.has(uri)) {
         this.subscriptions.set(uri, await this.link.listen({ resourceSubscriptions: [uri] }));
       }
       return {};
     }
-    await this.call("resources/subscribe", { uri });
+    await this.call("resources/subscribe", { uri }, options);
     return {};
   }
 
-  async unsubscribeResource(params: { uri: string }): Promise<Record<string, never>> {
+  async unsubscribeResource(
+    params: { uri: string },
+    options: RequestOptions = {},
+  ): Promise<Record<string, never>> {
     const { uri } = params;
     if (this.link instanceof StatelessLink) {
+      options.signal?.throwIfAborted();
       const subscription = this.subscriptions.get(uri);
       this.subscriptions.delete(uri);
       await subscription?.close();
       return {};
     }
-    await this.call("resources/unsubscribe", { uri });
+    await this.call("resources/unsubscribe", { uri }, options);
     return {};
   }
 
-  /** Opens a 2026-07-28 `subscriptions/listen` stream of its own (its notifications are logged too). */
-  listen(filter: SubscriptionFilter): Promise<Subscription> {
+  /**
+   * Opens a 2026-07-28 `subscriptions/listen` stream of its own (its
+   * notifications are logged too); aborting `signal` closes it, as `close()` does.
+   */
+  async listen(filter: SubscriptionFilter, options: RequestOptions = {}): Promise<Subscription> {
     if (!(this.link instanceof StatelessLink)) {
-      return Promise.reject(
-        new Error(
-          `subscriptions/listen is 2026-07-28's; a ${this.protocolVersion} session is told of list changes as they happen, and subscribes to resources with subscribeResource`,
-        ),
+      throw new Error(
+        `subscriptions/listen is 2026-07-28's; a ${this.protocolVersion} session is told of list changes as they happen, and subscribes to resources with subscribeResource`,
       );
     }
-    return this.link.listen(filter);
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const subscription = await this.link.listen(filter);
+    if (signal) {
+      const stop = () => void subscription.close();
+      signal.addEventListener("abort", stop, { once: true });
+      void subscription.closed.then(() => signal.removeEventListener("abort", stop));
+    }
+    return subscription;
   }
 
   /** 2025 sessions: the least severe log message the server sends. 2026-07-28 asks per request. */
-  async setLoggingLevel(level: LoggingLevel): Promise<Record<string, never>> {
-    if (this.link instanceof StatelessLink) this.link.logLevel = level;
-    else await this.call("logging/setLevel", { level });
+  async setLoggingLevel(
+    level: LoggingLevel,
+    options: RequestOptions = {},
+  ): Promise<Record<string, never>> {
+    if (this.link instanceof StatelessLink) {
+      options.signal?.throwIfAborted();
+      this.link.logLevel = level;
+    } else await this.call("logging/setLevel", { level }, options);
     return {};
   }
 

@@ -110,6 +110,20 @@ describe.each(VERSIONS)("a client at %s", (protocolVersion) => {
     }
   });
 
+  it("takes the SDK clients' request options on every method, and _meta on lists", async () => {
+    await connect();
+    const options = { signal: AbortSignal.abort(new Error("stopped")) };
+    const uri = "memo://motd";
+    await expect(client.subscribeResource({ uri }, options)).rejects.toThrow("stopped");
+    await expect(client.unsubscribeResource({ uri }, options)).rejects.toThrow("stopped");
+    await expect(client.setLoggingLevel("info", options)).rejects.toThrow("stopped");
+    const _meta = { "example.com/trace": "7" };
+    expect((await client.listTools({ _meta })).tools).toHaveLength(3);
+    expect((await client.listPrompts({ _meta })).prompts).toHaveLength(1);
+    expect((await client.listResources({ _meta })).resources).toHaveLength(1);
+    expect((await client.listResourceTemplates({ _meta })).resourceTemplates).toHaveLength(1);
+  });
+
   it("rejects with the server's JSON-RPC error: its code, message and data", async () => {
     await connect();
     const error = await client.getPrompt({ name: "greet" }).catch((thrown: unknown) => thrown);
