@@ -25,7 +25,7 @@ import { scopesProblem } from "./scopes.js";
 import { standsForThrown, thrownMessage } from "./thrown.js";
 import { timeoutProblem } from "./timeout.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
-import { toolUiProblems } from "./tool-ui.js";
+import { type LEGACY_RESOURCE_URI, toolMetaWithUi, toolUiProblems } from "./tool-ui.js";
 
 type ArgsOf<I> = I extends SchemaInput ? InferShape<I> : Record<string, never>;
 
@@ -41,7 +41,7 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
    * convention the view named like the tool) and who may call the tool
    * (`visibility`: `["app"]` for one only its view calls).
    */
-  _meta?: Meta & { ui?: ToolUiMeta };
+  _meta?: Meta & { ui?: ToolUiMeta; [LEGACY_RESOURCE_URI]?: string };
   /**
    * How long (ms) one run of the handler may take before it is stopped and
    * the caller gets an `isError` result; 0 for no limit. Default: the
@@ -185,7 +185,7 @@ function buildTool(definition: ToolDefinition, fallbackName: string): CompiledTo
     ...(definition.annotations && { annotations: definition.annotations }),
     ...(definition.icons && { icons: definition.icons }),
     ...(taskSupport !== "forbidden" && { execution: { taskSupport } }),
-    ...(definition._meta && { _meta: definition._meta }),
+    ...(definition._meta && { _meta: toolMetaWithUi(definition._meta) }),
   };
   const handler = definition.handler as (args: unknown, ctx: HandlerContext) => unknown;
   const fail = (error: unknown): CallToolResult => {
