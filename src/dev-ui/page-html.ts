@@ -55,7 +55,7 @@ export function viewPolicy(declared: string): string {
     "default-src 'none'",
     `script-src 'self' 'unsafe-inline' ${resources}`,
     `style-src 'self' 'unsafe-inline' ${resources}`,
-    `connect-src 'self' ${list("connectDomains")}`,
+    `connect-src ${list("connectDomains") || "'none'"}`,
     `img-src 'self' data: ${resources}`,
     `font-src 'self' ${resources}`,
     `media-src 'self' data: ${resources}`,

@@ -13,6 +13,7 @@ import { request } from "node:http";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { viewPolicy } from "../../src/dev-ui/page-html.js";
 import { CLI, runCli } from "../cli/helpers/cli.js";
 import { copyExampleServer, REPO_ROOT, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { WAIT_TIMEOUT_MS } from "../server/helpers/inbox.js";
@@ -275,6 +276,18 @@ function get(
     sent.end(body);
   });
 }
+
+describe("the policy of a view's sandbox", () => {
+  it("lets a view that declares no domains connect nowhere, as the extension's default has it", () => {
+    expect(viewPolicy("{}")).toContain("connect-src 'none';");
+    expect(viewPolicy("{}")).toContain("frame-src 'none';");
+  });
+
+  it("lets a view connect only to the domains it declares", () => {
+    const policy = viewPolicy(JSON.stringify({ connectDomains: ["https://api.example.com"] }));
+    expect(policy).toContain("connect-src https://api.example.com;");
+  });
+});
 
 describe("what the UI server refuses", () => {
   const secretPath = () => pageUrl.pathname;
