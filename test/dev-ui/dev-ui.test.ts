@@ -241,6 +241,41 @@ export default defineTool({
     expect(await view.getByRole("button").allTextContents()).toEqual(["pizza", "sushi"]);
     expect(await view.locator("h1").textContent()).toBe("Lunch?");
   });
+
+  it("grants a view the permissions it asks for, and only those, as it tells the view", async () => {
+    await writeFile(
+      join(dir, "tools", "where.ts"),
+      'import { defineTool } from "mcp-dir";\nexport default defineTool({ description: "Where", handler: () => "here" });\n',
+    );
+    await writeFile(
+      join(dir, "views", "where.html"),
+      `---
+permissions: [geolocation]
+---
+<!doctype html><html><body><p id="allowed"></p><p id="granted"></p><script>
+  const policy = document.featurePolicy;
+  document.getElementById("allowed").textContent = ["geolocation", "camera"]
+    .map((feature) => \`\${feature} \${policy.allowsFeature(feature)}\`).join(", ");
+  parent.postMessage({ jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {
+    appInfo: { name: "where", version: "1" }, appCapabilities: {}, protocolVersion: "2026-01-26" } }, "*");
+  addEventListener("message", ({ data }) => {
+    if (data.id === 1) {
+      const granted = Object.keys(data.result.hostCapabilities.sandbox?.permissions ?? {});
+      document.getElementById("granted").textContent = granted.join(", ");
+      parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/initialized" }, "*");
+    }
+  });
+</script></body></html>
+`,
+    );
+    const where = card("tool:where");
+    await where.waitFor();
+    await where.locator("summary").click();
+    await where.getByRole("button", { name: "Call" }).click();
+    const view = where.frameLocator("iframe.view").frameLocator("iframe");
+    await expect.poll(() => view.locator("#granted").textContent()).toBe("geolocation");
+    expect(await view.locator("#allowed").textContent()).toBe("geolocation true, camera false");
+  });
 });
 
 describe("--ui and --ui-port on the command line", () => {

@@ -6,6 +6,7 @@ import {
   RESOURCE_MIME_TYPE,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { h } from "./dom.js";
+import { allowAttribute, grantedPermissions } from "./permissions-policy.js";
 
 /**
  * An MCP Apps view rendered as a web host renders it (SEP-1865): a sandbox
@@ -51,10 +52,12 @@ export async function showView(
     throw new Error(`${uri} is not a view (${content?.mimeType ?? "no contents"})`);
   }
   const ui = content._meta?.ui ?? {};
+  const permissions = grantedPermissions(ui.permissions);
   const frame = h("iframe", {
     className: ui.prefersBorder ? "view bordered" : "view",
     title: `view ${uri}`,
     sandbox: "allow-scripts allow-same-origin",
+    allow: allowAttribute(permissions) || undefined,
     src: sandboxUrl(secret, ui).href,
   });
   const ready = new Promise<void>((resolve) => {
@@ -74,7 +77,7 @@ export async function showView(
   const bridge = new AppBridge(null, HOST_INFO, {
     serverTools: {},
     logging: {},
-    sandbox: { csp: ui.csp ?? {}, permissions: ui.permissions ?? {} },
+    sandbox: { csp: ui.csp ?? {}, permissions },
   });
   bridge.oncalltool = async (call) => {
     const called = tools().find((tool) => tool.name === call.name);
@@ -94,7 +97,7 @@ export async function showView(
   await bridge.sendSandboxResourceReady({
     html: content.text,
     csp: ui.csp,
-    permissions: ui.permissions,
+    permissions,
   } as never);
   await initialized;
   await bridge.sendToolInput({ arguments: args });
