@@ -242,6 +242,36 @@ export default defineTool({
     expect(await view.locator("h1").textContent()).toBe("Lunch?");
   });
 
+  it("tells a view its call was cancelled when the call fails, rather than leaving it waiting", async () => {
+    // A tool only a task may run: this page's client runs none, so the server refuses the call.
+    await writeFile(
+      join(dir, "tools", "batch.ts"),
+      'import { defineTool } from "mcp-dir";\nexport default defineTool({ description: "Batch", task: "required", handler: () => "done" });\n',
+    );
+    await writeFile(
+      join(dir, "views", "batch.html"),
+      `<!doctype html><html><body><p id="heard"></p><script>
+  const heard = document.getElementById("heard");
+  parent.postMessage({ jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {
+    appInfo: { name: "batch", version: "1" }, appCapabilities: {}, protocolVersion: "2026-01-26" } }, "*");
+  addEventListener("message", ({ data }) => {
+    if (data.id === 1) parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/initialized" }, "*");
+    else if (data.method?.startsWith("ui/notifications/tool-")) heard.textContent += \`\${data.method} \`;
+  });
+</script></body></html>
+`,
+    );
+    const batch = card("tool:batch");
+    await batch.waitFor();
+    await batch.locator("summary").click();
+    await batch.getByRole("button", { name: "Call" }).click();
+    await batch.locator(".outcome .result.error").waitFor();
+    const view = batch.frameLocator("iframe.view").frameLocator("iframe");
+    await expect
+      .poll(() => view.locator("#heard").textContent())
+      .toBe("ui/notifications/tool-input ui/notifications/tool-cancelled ");
+  });
+
   it("grants a view the permissions it asks for, and only those, as it tells the view", async () => {
     await writeFile(
       join(dir, "tools", "where.ts"),

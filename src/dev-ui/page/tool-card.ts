@@ -5,6 +5,9 @@ import { failure, toolResult, tree } from "./result-view.js";
 import { type Field, type JsonSchema, objectForm } from "./schema-form.js";
 import { type ShownView, showView } from "./view-frame.js";
 
+/** How a call ended: with a result, or with none (the view is told it was cancelled). */
+type CallEnd = { result: Record<string, unknown> } | { cancelled: string };
+
 /** Calls may wait on the user (elicitation): give them as long as a person may take. */
 const CALL_TIMEOUT_MS = 60 * 60_000;
 
@@ -21,14 +24,12 @@ export class ToolCard extends Card {
   private readonly logs = h("ol", { className: "logs" });
   private readonly result = h("div", { className: "outcome", "aria-live": "polite" });
   private readonly viewHolder = h("div", { className: "view-holder" });
-  /** The view of the last call: its URI, the call's input and, once back, its result. */
-  private shown:
-    | { uri: string; args: Record<string, unknown>; result?: Record<string, unknown> }
-    | undefined;
+  /** The view of the last call: its URI, the call's input and, once it ends, how. */
+  private shown: { uri: string; args: Record<string, unknown>; end?: CallEnd } | undefined;
   /** The view as rendered last (or being rendered). */
   private view: Promise<ShownView | undefined> = Promise.resolve(undefined);
   private stopWatching: (() => void) | undefined;
-  private readonly resulted = new WeakSet<ShownView>();
+  private readonly ended = new WeakSet<ShownView>();
 
   protected changed(tool: Record<string, unknown>): void {
     this.tool = tool;
@@ -84,23 +85,27 @@ export class ToolCard extends Card {
       ),
     );
     if (this.context.running === this) this.context.running = undefined;
-    if (!outcome.ok) {
+    let end: CallEnd;
+    if (outcome.ok) {
+      const result = outcome.value as Record<string, unknown>;
+      this.result.replaceChildren(toolResult(result));
+      end = { result };
+    } else {
       this.result.replaceChildren(failure(outcome.error));
-      return;
+      end = { cancelled: (outcome.error as Error)?.message ?? String(outcome.error) };
     }
-    const result = outcome.value as Record<string, unknown>;
-    this.result.replaceChildren(toolResult(result));
     if (!shown || this.shown !== shown) return;
-    // A view rendered again from here on sends the result itself.
-    shown.result = result;
-    await this.sendResult(await this.view, result);
+    // A view rendered again from here on is told itself.
+    shown.end = end;
+    await this.sendEnd(await this.view, end);
   }
 
-  /** Sends a view its call's result, once. */
-  private async sendResult(view: ShownView | undefined, result: Record<string, unknown>) {
-    if (!view || this.resulted.has(view)) return;
-    this.resulted.add(view);
-    await view.sendResult(result).catch(() => {});
+  /** Tells a view how its call ended (its result, or that it was cancelled), once. */
+  private async sendEnd(view: ShownView | undefined, end: CallEnd) {
+    if (!view || this.ended.has(view)) return;
+    this.ended.add(view);
+    const told = "result" in end ? view.sendResult(end.result) : view.sendCancelled(end.cancelled);
+    await told.catch(() => {});
   }
 
   private showProgress(progress: { progress: number; total?: number; message?: string }): void {
@@ -150,7 +155,7 @@ export class ToolCard extends Card {
           this.context.tools,
           this.viewHolder,
         );
-        if (shown.result) await this.sendResult(view, shown.result);
+        if (shown.end) await this.sendEnd(view, shown.end);
         return view;
       } catch (error) {
         this.viewHolder.replaceChildren(failure(error));

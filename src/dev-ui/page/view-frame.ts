@@ -27,6 +27,8 @@ const HOST_INFO = { name: "mcp-dir dev UI", version: "1.0.0" };
 export interface ShownView {
   readonly element: HTMLElement;
   sendResult(result: Record<string, unknown>): Promise<void>;
+  /** The call ended with no result (refused, failed, timed out): the view stops waiting. */
+  sendCancelled(reason: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export async function showView(
   return {
     element: frame,
     sendResult: (result) => bridge.sendToolResult(result as never),
+    sendCancelled: (reason) => bridge.sendToolCancelled({ reason }),
     async close() {
       await bridge.teardownResource({ reason: "shown again" }).catch(() => {});
       await bridge.close();
