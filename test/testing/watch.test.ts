@@ -2,7 +2,7 @@
  * mcp-dir/testing with `{ watch: true }`: the directory reloads on save, as
  * in `mcp-dir dev`, and a test awaits the reload or the change it makes.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createTestClient, type TestClient } from "../../src/testing/index.js";
@@ -64,6 +64,27 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("watching at %s", (protocol
 });
 
 describe("watching", () => {
+  it("warns when a save leaves a tool naming a view nothing serves, as a start does", async () => {
+    const dir = await createServerDir({
+      "tools/poll.ts": toolFile("Polls", "voted"),
+      "tools/tally.ts": `export default { description: "Tallies", _meta: { ui: { resourceUri: "ui://poll" } }, handler: (): string => "tallied" };\n`,
+      "views/poll.html": "<p>Poll</p>\n",
+    });
+    const client = await createTestClient(dir, { watch: true });
+    clients.push(client);
+    const reloaded = client.nextReload();
+    await rm(join(dir, "views/poll.html"));
+    const outcome = await reloaded;
+    expect(outcome.removed).toEqual(["views/poll.html"]);
+    expect(outcome.warnings).toEqual([
+      {
+        file: "tools/tally.ts",
+        message:
+          'Tool "tally" names the view ui://poll in _meta.ui.resourceUri, which nothing serves; there is no view',
+      },
+    ]);
+  });
+
   it("serves what loads of a directory with problems, and the rest once fixed", async () => {
     const dir = await createServerDir({
       "tools/good.ts": toolFile("Good", "good"),

@@ -9,6 +9,7 @@ import { loadFile } from "../load-file.js";
 import type { LoadProblem, LoadWarning } from "../problems.js";
 import type { ReloadableModules } from "../reloadable-modules.js";
 import { type ScanPatterns, scanDirectory } from "../scan.js";
+import { viewLinkWarnings } from "../view-links.js";
 import { middlewareStandIn } from "./middleware-stand-in.js";
 
 /** What one reload did. Paths are relative to the server directory. */
@@ -216,7 +217,12 @@ export class HotReloader {
     }
     const wasFailing = new Set(this.failing.keys());
     const standing = this.standIn(updates, problems, served);
+    const linksBefore = new Set(viewLinkWarnings(this.registry).map(warningKey));
     const change = this.apply(updates, problems);
+    // A link a save broke elsewhere (a view deleted, a tool renamed) is told as a start tells it.
+    warnings.push(
+      ...viewLinkWarnings(this.registry).filter((warning) => !linksBefore.has(warningKey(warning))),
+    );
     const applied = [...updates]
       .filter(([file, entries]) => entries !== null && !standing.has(file))
       .map(([file]) => file);
@@ -310,4 +316,8 @@ export class HotReloader {
     for (const file of attempted) if (!byFile.has(file)) this.failing.delete(file);
     return shown;
   }
+}
+
+function warningKey({ file, message }: LoadWarning): string {
+  return `${file}\0${message}`;
 }
