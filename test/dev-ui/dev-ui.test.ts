@@ -12,7 +12,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { viewPolicy } from "../../src/dev-ui/page-html.js";
 import { CLI, runCli } from "../cli/helpers/cli.js";
 import { copyExampleServer, REPO_ROOT, removeServerDirs } from "../loader/helpers/server-dir.js";
@@ -237,7 +237,16 @@ export default defineTool({
     const file = join(dir, "views", "poll.ts");
     const source = await readFile(file, "utf8");
     await writeFile(file, source.replace("} vote${", "} ballot${"));
-    await view.locator(".votes", { hasText: "0 ballots" }).first().waitFor();
+    // The view's frame is made anew (its own process, as a sandbox on another origin is): a
+    // wait begun in the frame it replaces ends with that frame, and is begun again in the new one.
+    await vi.waitFor(
+      async () => {
+        expect(await view.locator(".votes").first().textContent({ timeout: 5_000 })).toBe(
+          "0 ballots",
+        );
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     expect(await view.getByRole("button").allTextContents()).toEqual(["pizza", "sushi"]);
     expect(await view.locator("h1").textContent()).toBe("Lunch?");
   });
