@@ -7,30 +7,20 @@ import type { CompiledPrompt } from "../define/prompt.js";
 import type { CompiledResource } from "../define/resource.js";
 import type { CompiledTool } from "../define/tool.js";
 import { toolUi } from "../define/tool-ui.js";
-import type { UriTemplate } from "../define/uri-template.js";
 import type { Tool } from "../protocol/types.js";
 import { handlerChannel } from "../tracing/channels.js";
 import { type Compiled, compile, identities, type SourceEntry } from "./definition.js";
+import {
+  listSignatures,
+  type RegistryChange,
+  updatedTemplates,
+  updatedUris,
+} from "./registry-change.js";
 import { folderOfSource, type Served, scopeUnion, servedDefinitions, UNWRAPPED } from "./served.js";
 import { tracedChain } from "./traced-chain.js";
 import { linkViews, viewsAmong } from "./view-links.js";
 
-export interface RegistryChange {
-  /** Kinds whose list, as a client sees it, changed. */
-  readonly tools: boolean;
-  readonly prompts: boolean;
-  readonly resources: boolean;
-  /**
-   * Fixed resources whose content may have changed: their source was replaced (by
-   * new definitions) or removed.
-   */
-  readonly updatedUris: readonly string[];
-  /**
-   * URI templates whose source was replaced or removed: every URI they serve
-   * may read differently now. Present only when there are some.
-   */
-  readonly updatedTemplates?: readonly UriTemplate[];
-}
+export type { RegistryChange } from "./registry-change.js";
 
 /** Every problem found while applying an update; nothing was changed. */
 export class RegistryError extends Error {
@@ -363,69 +353,4 @@ export class Registry {
     const sources = [...this.bySource].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return sources.flatMap(([source, list]) => list.map((compiled) => ({ source, compiled })));
   }
-}
-
-type Signatures = { tools: string; prompts: string; resources: string };
-
-function listSignatures(
-  tools: readonly object[],
-  prompts: readonly object[],
-  resources: readonly object[],
-): Signatures {
-  const of = (list: readonly object[]) => JSON.stringify(list);
-  return { tools: of(tools), prompts: of(prompts), resources: of(resources) };
-}
-
-/** The definition behind each fixed resource URI in some lists. */
-function fixedResources(lists: readonly (readonly Compiled[])[]): Map<string, unknown> {
-  const byUri = new Map<string, unknown>();
-  for (const list of lists) {
-    for (const item of list) {
-      if (item.kind === "resource" && item.uri) byUri.set(item.uri, item.definition);
-    }
-  }
-  return byUri;
-}
-
-/**
- * Fixed resources of the updated sources whose content may have changed: all of
- * them, except those served by the very same definition object before and after
- * (re-registering a definition cannot change what it reads).
- */
-function updatedUris(
-  before: readonly (readonly Compiled[])[],
-  after: readonly (readonly Compiled[])[],
-): string[] {
-  const was = fixedResources(before);
-  const is = fixedResources(after);
-  return [...new Set([...was.keys(), ...is.keys()])].filter((uri) => was.get(uri) !== is.get(uri));
-}
-
-/**
- * URI templates of the updated sources whose reads may have changed: each
- * one there before or after, unless served by the very same definition object.
- */
-function updatedTemplates(
-  before: readonly (readonly Compiled[])[],
-  after: readonly (readonly Compiled[])[],
-): UriTemplate[] {
-  const templates = (lists: readonly (readonly Compiled[])[]) =>
-    lists
-      .flat()
-      .filter(
-        (item): item is CompiledResource => item.kind === "resource" && item.template !== undefined,
-      );
-  const was = templates(before);
-  const is = templates(after);
-  const kept = new Set(
-    was
-      .filter((old) => is.some((now) => now.definition === old.definition))
-      .map((r) => r.definition),
-  );
-  const byText = new Map<string, UriTemplate>();
-  for (const resource of [...was, ...is]) {
-    const template = resource.template as UriTemplate;
-    if (!kept.has(resource.definition)) byText.set(template.template, template);
-  }
-  return [...byText.values()];
 }
