@@ -3,6 +3,7 @@ import type { CallToolResult, ContentBlock, JsonObject } from "../protocol/types
 import { sniffMimeType } from "./bytes.js";
 import { contentListProblem } from "./content-shape.js";
 import { jsonText } from "./json-text.js";
+import { lostCollection } from "./lost-collection.js";
 import type { CompiledSchema } from "./schema.js";
 
 /** Bytes with the mime type that says what they are: `{ data, mimeType: "image/png" }`. */
@@ -96,6 +97,8 @@ async function shapeToolResult(
   toolName: string,
 ): Promise<CallToolResult> {
   if (isCallToolResult(value)) {
+    const lost = lostInResult(value);
+    if (lost !== undefined) return errorResult(`Tool "${toolName}" returned ${lost}`);
     if (!output || value.isError) return value;
     if (value.structuredContent === undefined) {
       return errorResult(
@@ -124,6 +127,18 @@ async function shapeToolResult(
   const content = toContent(value);
   if (typeof content === "string") return errorResult(`Tool "${toolName}" ${content}`);
   return { content };
+}
+
+/**
+ * A Map or a Set in a CallToolResult's own values, which JSON would send
+ * emptied: where, and what to put there instead. Its content blocks are
+ * checked as content (contentListProblem).
+ */
+function lostInResult(result: CallToolResult): string | undefined {
+  const { structuredContent, _meta } = result;
+  if (structuredContent === undefined && _meta === undefined) return undefined;
+  const lost = lostCollection({ structuredContent, _meta });
+  return lost === undefined ? undefined : `${lost.unsendable}; ${lost.instead}`;
 }
 
 function outputMismatch(toolName: string, message: string): CallToolResult {

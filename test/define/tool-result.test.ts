@@ -87,6 +87,26 @@ describe("normalizeToolResult", () => {
     }
   });
 
+  it("refuses a CallToolResult whose structuredContent or _meta holds a Map or a Set", async () => {
+    const set = "which JSON would send as {} and lose its values";
+    const content = [{ type: "text" as const, text: "tally" }];
+    expect(
+      await normalize({ content, structuredContent: { votes: { pizza: new Set(["ann"]) } } }),
+    ).toEqual(
+      errorResult(
+        `Tool "t" returned an object holding a Set at structuredContent.votes.pizza, ${set}; put [...set] (an array) there instead`,
+      ),
+    );
+    expect(await normalize({ content, _meta: { seen: new Set() } })).toEqual(
+      errorResult(
+        `Tool "t" returned an object holding a Set at _meta.seen, ${set}; put [...set] (an array) there instead`,
+      ),
+    );
+    // What JSON carries whole goes through as it was returned.
+    const plain = { content, structuredContent: { votes: { pizza: ["ann"] } }, _meta: {} };
+    expect(await normalize(plain)).toBe(plain);
+  });
+
   it("keeps what JSON says of other objects: toJSON, a Date, a class's fields, an empty object", async () => {
     class Point {
       constructor(
