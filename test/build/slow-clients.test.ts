@@ -4,8 +4,10 @@
  * 408 at requestTimeoutMs everywhere, and on Bun, whose idle timeout runs while a
  * request is answered, neither a long call nor a quiet event stream is cut.
  */
+
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { postStateless } from "../helpers/stateless-post.js";
 import { openSocket, type RawSocket, requestHead } from "../http/raw-socket.js";
 import { stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
@@ -72,28 +74,13 @@ afterAll(async () => {
   await removeServerDirs();
 });
 
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-
 function call(url: string, name: string, progressToken?: string): Promise<Response> {
-  const meta = progressToken === undefined ? ENVELOPE : { ...ENVELOPE, progressToken };
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": name,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: name,
-      method: "tools/call",
-      params: { name, arguments: {}, _meta: meta },
-    }),
+  return postStateless(url, {
+    id: name,
+    method: "tools/call",
+    name,
+    params: { name, arguments: {} },
+    meta: progressToken === undefined ? undefined : { progressToken },
   });
 }
 

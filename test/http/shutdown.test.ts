@@ -3,11 +3,13 @@
  * then exit; in this process, what the signal does to the server's tasks, and
  * what closing does to 2026-07-28 requests.
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createServer, type McpServer, serveHttp } from "../../src/index.js";
 import { InProcessTaskStore } from "../../src/server/tasks/in-process-task-store.js";
+import { postStateless } from "../helpers/stateless-post.js";
 import { resetTaskTools, send, waits } from "../server/helpers/task-tools.js";
 import {
   deferred,
@@ -115,31 +117,13 @@ describe("closing the door with 2026-07-28 requests in flight", () => {
     code: -32000,
     message: "The server closed before this request completed; send it again",
   };
-  const ENVELOPE = {
-    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-    "io.modelcontextprotocol/clientCapabilities": {},
-  };
-
   function call(id: number, name: string, key: string, progressToken?: string) {
-    return fetch(running.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": "tools/call",
-        "mcp-name": name,
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id,
-        method: "tools/call",
-        params: {
-          name,
-          arguments: { key },
-          _meta: { ...ENVELOPE, ...(progressToken && { progressToken }) },
-        },
-      }),
+    return postStateless(running.url, {
+      id,
+      method: "tools/call",
+      name,
+      params: { name, arguments: { key } },
+      meta: progressToken === undefined ? undefined : { progressToken },
     });
   }
 
@@ -170,20 +154,10 @@ describe("closing the door with 2026-07-28 requests in flight", () => {
 
   it("ends a listen stream with its own result", async () => {
     running = await startFixture();
-    const response = await fetch(running.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": "subscriptions/listen",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 3,
-        method: "subscriptions/listen",
-        params: { notifications: { toolsListChanged: true }, _meta: ENVELOPE },
-      }),
+    const response = await postStateless(running.url, {
+      id: 3,
+      method: "subscriptions/listen",
+      params: { notifications: { toolsListChanged: true } },
     });
     const stream = new SseReader(response);
     expect((await stream.nextMessage())?.message).toMatchObject({

@@ -3,8 +3,10 @@
  * --http`, twice, with the same MCP_DIR_STATE_KEY (the test helpers' default)
  * and the same MCP_DIR_REDIS_URL, against a real redis-server.
  */
+
 import { TASK_SERVER } from "../eras/helpers/task-server.js";
 import { SseReader } from "../helpers/sse-reader.js";
+import { postStateless } from "../helpers/stateless-post.js";
 import { type CliServer, startCli } from "../http-cli/helpers.js";
 import { Inbox } from "../server/helpers/inbox.js";
 import type { Json } from "../server/helpers/raw-client.js";
@@ -84,26 +86,10 @@ export interface ListenStream {
 
 /** A 2026-07-28 `subscriptions/listen` stream on `url`; resolves once it is acknowledged. */
 export async function listenTo(url: string, filter: Json): Promise<ListenStream> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "subscriptions/listen",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "subscriptions/listen",
-      params: {
-        notifications: filter,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      },
-    }),
+  const response = await postStateless(url, {
+    id: 1,
+    method: "subscriptions/listen",
+    params: { notifications: filter },
   });
   const reader = new SseReader(response);
   const first = await reader.nextMessage();
