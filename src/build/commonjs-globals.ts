@@ -1,4 +1,4 @@
-import { readFile, realpath } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { SourceMap } from "node:module";
 import { extname, relative, sep } from "node:path";
 import { type Loader, type Plugin, transform } from "esbuild";
@@ -20,12 +20,14 @@ const ADVICE: Readonly<Partial<Record<CommonJsGlobal, string>>> = {
     "does not exist in the bundle, an ES module (using it throws a ReferenceError; Bun gives server.mjs): use import.meta.filename or import.meta.url, which are this file under serve and server.mjs in the bundle",
 };
 
+/** A file's place on Workers, which have no files (nor import.meta.url). */
+const NO_FILES_ON_WORKERS =
+  "does not exist on Workers (using it throws a ReferenceError), nor do files to read: import what this file reads (a .json or .txt file imports as its contents)";
+
 /** On Workers: no import.meta.url nor files either, and no require. */
 const WORKER_ADVICE: Readonly<Record<CommonJsGlobal, string>> = {
-  __dirname:
-    "does not exist on Workers (using it throws a ReferenceError), nor do files to read: import what this file reads (a .json or .txt file imports as its contents)",
-  __filename:
-    "does not exist on Workers (using it throws a ReferenceError), nor do files to read: import what this file reads (a .json or .txt file imports as its contents)",
+  __dirname: NO_FILES_ON_WORKERS,
+  __filename: NO_FILES_ON_WORKERS,
   require:
     'does not exist on Workers, and esbuild bundles only a require("./file") or require("package") it can resolve: use import, or await import(name)',
 };
@@ -90,7 +92,8 @@ async function usesIn(source: string, loader: Loader, target: BuildTarget): Prom
 /**
  * An esbuild plugin that fills `warnings`, once the build ends, with each use
  * of a CommonJS global the bundle lacks in a file of the server directory
- * `dir` (not its packages'): "file:line:column: name advice", the file
+ * `dir` (its real path, as the loader has it; not its packages'):
+ * "file:line:column: name advice", the file
  * relative to `dir`, in the order of files and places. It only reads:
  * esbuild loads every file as before.
  */
@@ -102,12 +105,10 @@ export function commonJsGlobalsPlugin(
   return {
     name: "mcp-dir-commonjs-globals",
     setup(build) {
-      const root = realpath(dir).catch(() => dir);
       const found = new Map<string, Use[]>();
       build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async ({ path, namespace }) => {
-        const server = await root;
-        if (namespace !== "file" || !isInsideDir(server, path)) return undefined;
-        const file = relative(server, path).split(sep);
+        if (namespace !== "file" || !isInsideDir(dir, path)) return undefined;
+        const file = relative(dir, path).split(sep);
         if (file.includes("node_modules")) return undefined;
         const source = await readFile(path, "utf8");
         // A file esbuild cannot parse is its to report.

@@ -3,7 +3,6 @@ import type { CallToolResult, ContentBlock, JsonObject } from "../protocol/types
 import { sniffMimeType } from "./bytes.js";
 import { contentListProblem } from "./content-shape.js";
 import { jsonText } from "./json-text.js";
-import { lostCollection } from "./lost-collection.js";
 import type { CompiledSchema } from "./schema.js";
 
 /** Bytes with the mime type that says what they are: `{ data, mimeType: "image/png" }`. */
@@ -137,8 +136,11 @@ async function shapeToolResult(
 function lostInResult(result: CallToolResult): string | undefined {
   const { structuredContent, _meta } = result;
   if (structuredContent === undefined && _meta === undefined) return undefined;
-  const lost = lostCollection({ structuredContent, _meta });
-  return lost === undefined ? undefined : `${lost.unsendable}; ${lost.instead}`;
+  // jsonText looks for one only where its plain JSON text could have lost one.
+  const converted = jsonText({ structuredContent, _meta });
+  return "instead" in converted && converted.instead !== undefined
+    ? `${converted.unsendable}; ${converted.instead}`
+    : undefined;
 }
 
 function outputMismatch(toolName: string, message: string): CallToolResult {

@@ -198,7 +198,6 @@ export class ReloadableModules {
           speculation?.startCompiler();
         } else if (needed instanceof TransformNeeded) {
           // A transform the timer gave up on is left to import(), which tries it again.
-          const ms = this.loadTimeoutMs;
           if (isCompileStop(await transformedBefore(performance.now() + ms, ms, needed))) return;
         } else if (needed) {
           try {

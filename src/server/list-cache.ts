@@ -99,7 +99,7 @@ export class ListCache {
    * (2026-07-28 caching): a shared cache must not serve it to another caller.
    */
   personal(auth: AuthInfo | undefined): boolean {
-    return this.scopeKey(auth) !== EVERYTHING;
+    return auth !== undefined && this.registry.scopes().declared.length > 0;
   }
 
   /** The scopes among those in use that the caller holds: what decides what it sees. */

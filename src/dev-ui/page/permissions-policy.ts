@@ -12,10 +12,8 @@ const FEATURES: Readonly<Record<string, string>> = {
 };
 
 export function allowAttribute(permissions: unknown): string {
-  if (typeof permissions !== "object" || permissions === null) return "";
-  return Object.keys(permissions)
+  return Object.keys(grantedPermissions(permissions))
     .map((name) => FEATURES[name])
-    .filter((feature): feature is string => feature !== undefined)
     .join("; ");
 }
 

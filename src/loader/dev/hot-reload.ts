@@ -217,12 +217,14 @@ export class HotReloader {
     }
     const wasFailing = new Set(this.failing.keys());
     const standing = this.standIn(updates, problems, served);
-    const linksBefore = new Set(viewLinkWarnings(this.registry).map(warningKey));
-    const change = this.apply(updates, problems);
     // A link a save broke elsewhere (a view deleted, a tool renamed) is told as a start tells it.
-    warnings.push(
-      ...viewLinkWarnings(this.registry).filter((warning) => !linksBefore.has(warningKey(warning))),
-    );
+    const linksBefore =
+      updates.size > 0 ? new Set(viewLinkWarnings(this.registry).map(warningKey)) : undefined;
+    const change = this.apply(updates, problems);
+    if (linksBefore) {
+      const broken = viewLinkWarnings(this.registry);
+      warnings.push(...broken.filter((warning) => !linksBefore.has(warningKey(warning))));
+    }
     const applied = [...updates]
       .filter(([file, entries]) => entries !== null && !standing.has(file))
       .map(([file]) => file);

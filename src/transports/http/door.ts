@@ -261,21 +261,20 @@ export class HttpDoor<Req extends RequestHead> {
       sendJson(res, 400, JSON.stringify(id === null ? { jsonrpc: "2.0", error } : parsed.error));
     } else if (eraOf(parsed, headerOf(req.headers, "mcp-protocol-version")) === "stateless") {
       this.stateless(parsed, req, res, caller);
-    } else if (!this.sessions) {
-      const refusal = checkProtocolVersion(req);
-      if (refusal) refuse(res, refusal);
-      else {
-        const version = headerOf(req.headers, "mcp-protocol-version");
-        postSessionless(this.server, parsed, version, res, caller);
-      }
-    } else if (headerOf(req.headers, "mcp-session-id") === undefined) {
-      // Without a session id the body must be an initialize that opens one.
-      const refusal = checkProtocolVersion(req);
-      if (refusal) refuse(res, refusal);
-      else this.deliver(parsed, undefined, res, caller);
-    } else {
+    } else if (this.sessions && headerOf(req.headers, "mcp-session-id") !== undefined) {
+      // The session's own checks come first (sessionOf), the version's among them.
       const transport = this.sessionOf(req, res, caller);
       if (transport) this.deliver(parsed, transport, res, caller);
+    } else {
+      const refusal = checkProtocolVersion(req);
+      if (refusal) refuse(res, refusal);
+      else if (!this.sessions) {
+        const version = headerOf(req.headers, "mcp-protocol-version");
+        postSessionless(this.server, parsed, version, res, caller);
+      } else {
+        // Without a session id the body must be an initialize that opens one.
+        this.deliver(parsed, undefined, res, caller);
+      }
     }
   }
 

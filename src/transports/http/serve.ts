@@ -1,4 +1,8 @@
-import { createServer as createHttpServer, type ServerResponse } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "../../server/index.js";
 import type { HttpListenOptions } from "../../settings/http-listen-options.js";
@@ -104,15 +108,15 @@ export async function serveHttp(
     throw error;
   });
   const responses = new OpenResponses();
-  const listener = createHttpServer(nodeServerOptions(limits), (req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     responses.add(res);
     handler.handle(req, res);
-  });
+  };
+  const listener = createHttpServer(nodeServerOptions(limits), serve);
   // Left alone, node:http says 100 Continue before the door has seen a header.
   listener.on("checkContinue", (req, res) => {
     continueWhenRead(req, res);
-    responses.add(res);
-    handler.handle(req, res);
+    serve(req, res);
   });
   capConnections(listener, limits.maxConnections, (message) => server.warn(message));
 
