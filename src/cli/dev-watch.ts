@@ -1,6 +1,6 @@
 import type { McpServer } from "../index.js";
 import type { ReloadOutcome, ServerWatcher } from "../loader/dev/index.js";
-import { formatProblem, formatWarning, type LoadProblem } from "../loader/index.js";
+import { formatProblem, formatWarning, problemsByFile } from "../loader/index.js";
 import { countSummary } from "./load-report.js";
 import { divertStdout, printError } from "./stdout.js";
 
@@ -55,10 +55,7 @@ async function report(server: McpServer, outcome: ReloadOutcome, verbose: boolea
   }
   for (const file of outcome.removed) await printError(`mcp-dir dev: removed ${file}`);
   for (const warning of outcome.warnings) await printError(`warning: ${formatWarning(warning)}`);
-  const byFile = new Map<string, LoadProblem[]>();
-  for (const problem of outcome.problems) {
-    byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
-  }
+  const byFile = problemsByFile(outcome.problems);
   const served = new Set(server.registry.sources());
   const standing = new Set(outcome.standing);
   for (const [file, problems] of byFile) {

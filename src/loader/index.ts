@@ -14,7 +14,13 @@ export { createImporter, type ModuleImporter, type ModuleNamespace } from "./imp
 export { type DirectoryLoad, type LoadDirectoryOptions, loadDirectory } from "./load-directory.js";
 export { type FileLoad, type LoadFileOptions, loadFile } from "./load-file.js";
 export { type LoadedServer, loadServer } from "./load-server.js";
-export { formatProblem, formatWarning, type LoadProblem, type LoadWarning } from "./problems.js";
+export {
+  formatProblem,
+  formatWarning,
+  type LoadProblem,
+  type LoadWarning,
+  problemsByFile,
+} from "./problems.js";
 export { ReloadableModules } from "./reloadable-modules.js";
 export { staticResourceUri } from "./resource-naming.js";
 export { type ScanPatterns, type ScanResult, scanDirectory } from "./scan.js";

@@ -23,3 +23,14 @@ export function formatProblem(problem: LoadProblem | LoadWarning): string {
 }
 
 export const formatWarning: (warning: LoadWarning) => string = formatProblem;
+
+/** `problems` by the file each is about, in the order given. */
+export function problemsByFile(problems: readonly LoadProblem[]): Map<string, LoadProblem[]> {
+  const byFile = new Map<string, LoadProblem[]>();
+  for (const problem of problems) {
+    const list = byFile.get(problem.file);
+    if (list) list.push(problem);
+    else byFile.set(problem.file, [problem]);
+  }
+  return byFile;
+}

@@ -76,10 +76,9 @@ export function updatedTemplates(
       );
   const was = templates(before);
   const is = templates(after);
+  const still = new Set(is.map((now) => now.definition));
   const kept = new Set(
-    was
-      .filter((old) => is.some((now) => now.definition === old.definition))
-      .map((r) => r.definition),
+    was.map((old) => old.definition).filter((definition) => still.has(definition)),
   );
   const byText = new Map<string, UriTemplate>();
   for (const resource of [...was, ...is]) {

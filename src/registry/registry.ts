@@ -160,14 +160,15 @@ export class Registry {
         scoped(resource, resource.descriptor),
       ),
     );
-    let change: RegistryChange = {
+    const [was, is] = [[...before.values()], [...next.values()]];
+    const templates = updatedTemplates(was, is);
+    const change: RegistryChange = {
       tools: signatures.tools !== this.signatures.tools,
       prompts: signatures.prompts !== this.signatures.prompts,
       resources: signatures.resources !== this.signatures.resources,
-      updatedUris: updatedUris([...before.values()], [...next.values()]),
+      updatedUris: updatedUris(was, is),
+      ...(templates.length > 0 && { updatedTemplates: templates }),
     };
-    const templates = updatedTemplates([...before.values()], [...next.values()]);
-    if (templates.length > 0) change = { ...change, updatedTemplates: templates };
     if (
       change.tools ||
       change.prompts ||

@@ -6,7 +6,7 @@ import { applyWhatFits, type SourceUpdates } from "../apply.js";
 import { CONFIG_FILES } from "../config-files.js";
 import { folderOf, isMiddlewareFile } from "../folders.js";
 import { loadFile } from "../load-file.js";
-import type { LoadProblem, LoadWarning } from "../problems.js";
+import { type LoadProblem, type LoadWarning, problemsByFile } from "../problems.js";
 import type { ReloadableModules } from "../reloadable-modules.js";
 import { type ScanPatterns, scanDirectory } from "../scan.js";
 import { viewLinkWarnings } from "../view-links.js";
@@ -253,12 +253,14 @@ export class HotReloader {
     served: ReadonlySet<string>,
   ): Set<string> {
     for (const [file, entries] of updates) if (entries !== null) this.standIns.delete(file);
-    const byFile = new Map<string, LoadProblem[]>();
-    for (const problem of problems) {
-      if (!isMiddlewareFile(problem.file) || updates.has(problem.file)) continue;
-      if (served.has(problem.file) && !this.standIns.has(problem.file)) continue;
-      byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
-    }
+    const byFile = problemsByFile(
+      problems.filter(
+        ({ file }) =>
+          isMiddlewareFile(file) &&
+          !updates.has(file) &&
+          (!served.has(file) || this.standIns.has(file)),
+      ),
+    );
     for (const [file, list] of byFile) {
       updates.set(file, middlewareStandIn(file, list));
       this.standIns.add(file);
@@ -304,10 +306,7 @@ export class HotReloader {
     attempted: ReadonlySet<string>,
     reported: ReadonlySet<string>,
   ): LoadProblem[] {
-    const byFile = new Map<string, LoadProblem[]>();
-    for (const problem of problems) {
-      byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
-    }
+    const byFile = problemsByFile(problems);
     const said = (list: readonly LoadProblem[] | undefined) =>
       list?.map(({ message }) => message).join("\n");
     const shown: LoadProblem[] = [];

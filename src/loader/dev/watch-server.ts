@@ -5,7 +5,7 @@ import { loadConfig } from "../config.js";
 import { createImporter } from "../importer.js";
 import { resolveServerDir } from "../load-file.js";
 import { type DirectorySource, loadedFrom } from "../load-server.js";
-import { formatProblem, type LoadProblem } from "../problems.js";
+import { formatProblem, type LoadProblem, problemsByFile } from "../problems.js";
 import { HotReloader, type ReloadOutcome } from "./hot-reload.js";
 
 export interface WatchServerOptions {
@@ -92,11 +92,7 @@ export async function watchServer(
   const noticed = new Set<string>();
   /** Tells clients of the problems just found, and withdraws those of files that load now. */
   const tell = (found: readonly LoadProblem[]) => {
-    const byFile = new Map<string, LoadProblem[]>();
-    for (const problem of found) {
-      byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
-    }
-    for (const [file, problems] of byFile) {
+    for (const [file, problems] of problemsByFile(found)) {
       server.setNotice(
         noticeKey(file),
         problems.map((problem) => ({
