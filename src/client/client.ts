@@ -71,11 +71,17 @@ export type ListParams = {
 
 const CLIENT_INFO: Implementation = { name: "mcp-dir-test-client", version: "1.0.0" };
 
+/** `params` without `key` in its `_meta`, and without `_meta` when nothing else is left there. */
+function withoutMetaKey(params: Params, key: string): Params {
+  const { _meta, ...rest } = params;
+  const { [key]: _dropped, ...own } = (_meta ?? {}) as Params;
+  return Object.keys(own).length > 0 ? { ...rest, _meta: own } : rest;
+}
+
 /** 2026-07-28 frames every result; clients see what both eras share. */
 function withoutFraming(result: Params): Params {
-  const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, _meta, ...rest } = result;
-  const { [META.serverInfo]: _server, ...own } = (_meta ?? {}) as Params;
-  return Object.keys(own).length > 0 ? { ...rest, _meta: own } : rest;
+  const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, ...rest } = result;
+  return withoutMetaKey(rest, META.serverInfo);
 }
 
 /**
@@ -85,11 +91,9 @@ function withoutFraming(result: Params): Params {
 function notificationWithoutFraming(notification: ServerNotification): ServerNotification {
   const meta = notification.params._meta as Params | undefined;
   if (meta === undefined || !(META.subscriptionId in meta)) return notification;
-  const { _meta: _all, ...params } = notification.params;
-  const { [META.subscriptionId]: _id, ...own } = meta;
   return {
     method: notification.method,
-    params: Object.keys(own).length > 0 ? { ...params, _meta: own } : params,
+    params: withoutMetaKey(notification.params, META.subscriptionId),
   };
 }
 

@@ -128,23 +128,20 @@ export class ToolCard extends Card {
     if (this.shown?.uri !== shown?.uri) {
       this.stopWatching?.();
       this.stopWatching =
-        shown === undefined
-          ? undefined
-          : this.context.views.watch(shown.uri, () => {
-              if (this.shown) this.render(this.shown);
-            });
+        shown === undefined ? undefined : this.context.views.watch(shown.uri, () => this.render());
     }
     this.shown = shown;
-    if (shown) this.render(shown);
+    if (shown) this.render();
     else {
       void this.closeView();
       this.viewHolder.replaceChildren();
     }
   }
 
-  /** Renders the view of `shown` afresh (read again from the server), in place of the last. */
-  private render(shown: NonNullable<ToolCard["shown"]>): void {
-    if (this.shown !== shown) return;
+  /** Renders the view shown afresh (read again from the server), in place of the last. */
+  private render(): void {
+    const { shown } = this;
+    if (shown === undefined) return;
     this.view = this.closeView().then(async () => {
       try {
         const view = await showView(
