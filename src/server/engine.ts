@@ -35,10 +35,10 @@ export interface Engine {
   atClose(callback: () => void): () => void;
   serverInfo(): Implementation;
   /**
-   * The 2026-07-28 caching hints for a kind of result; `personal` when it
-   * depends on who asks (a list the caller's scopes decide).
+   * The 2026-07-28 caching hints for a kind of result; `varies` when it
+   * depends on who asks (a list the caller's scopes or its views decide).
    */
-  cacheHints(kind: "list" | "discover" | "read", personal?: boolean): CacheHints;
+  cacheHints(kind: "list" | "discover" | "read", varies?: boolean): CacheHints;
   /** What this server offers a client of that protocol revision. */
   capabilities(version: string): ServerCapabilities;
   /** Tells the subscribers of `uri`, in every session and listen stream, that it changed. */

@@ -2,6 +2,7 @@ import type { AuthInfo } from "../define/auth.js";
 import type { CompiledResource } from "../define/resource.js";
 import { RawJson } from "../jsonrpc/index.js";
 import { promptForVersion, resourceForVersion, toolForVersion } from "../protocol/downgrade.js";
+import { isViewUri } from "../protocol/ui.js";
 import type { Compiled } from "../registry/definition.js";
 import type { Registry } from "../registry/registry.js";
 import { decodeCursor, paginate } from "./pagination.js";
@@ -42,6 +43,8 @@ export class ListCache {
   private readonly pages = new Map<string, RawJson>();
   /** Each list as one audience sees it, in wire form. */
   private readonly lists = new Map<string, unknown[]>();
+  /** Per kind, whether the list differs for clients that show views. */
+  private readonly viewDependent = new Map<ListKind, boolean>();
 
   constructor(private readonly registry: Registry) {
     registry.onChange(() => this.clear());
@@ -50,6 +53,7 @@ export class ListCache {
   private clear(): void {
     this.pages.clear();
     this.lists.clear();
+    this.viewDependent.clear();
   }
 
   /**
@@ -94,12 +98,38 @@ export class ListCache {
   }
 
   /**
-   * Whether what this caller is listed depends on its token: a verified
-   * caller, and definitions that need scopes. Such a list is "private"
-   * (2026-07-28 caching): a shared cache must not serve it to another caller.
+   * Whether callers may be listed different things: by the token (a verified
+   * caller, and definitions that need scopes) or by whether the client shows
+   * views (there are views, or tools linked to them). Such a list is
+   * "private" (2026-07-28 caching): a shared cache must not serve it to
+   * another caller.
    */
-  personal(auth: AuthInfo | undefined): boolean {
-    return auth !== undefined && this.registry.scopes().declared.length > 0;
+  varies(kind: ListKind, auth: AuthInfo | undefined): boolean {
+    if (auth !== undefined && this.registry.scopes().declared.length > 0) return true;
+    let views = this.viewDependent.get(kind);
+    if (views === undefined) {
+      views = this.changesWithViews(kind);
+      this.viewDependent.set(kind, views);
+    }
+    return views;
+  }
+
+  private changesWithViews(kind: ListKind): boolean {
+    const { registry } = this;
+    switch (kind) {
+      case "tools":
+        return registry.tools.some((tool) => {
+          const descriptor = registry.toolDescriptor(tool);
+          return toolWithoutViews(descriptor) !== descriptor;
+        });
+      case "resources":
+        return (
+          registry.views.length > 0 ||
+          registry.templates.some((template) => isViewUri(template.template?.template))
+        );
+      default:
+        return false;
+    }
   }
 
   /** The scopes among those in use that the caller holds: what decides what it sees. */

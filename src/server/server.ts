@@ -288,11 +288,11 @@ export class McpServer implements Engine {
     return this.shutting.atClose(callback);
   }
 
-  cacheHints(kind: "list" | "discover" | "read", personal = false): CacheHints {
+  cacheHints(kind: "list" | "discover" | "read", varies = false): CacheHints {
     // What a resource read returns may depend on who asks; a list does when the
-    // caller's scopes decide it; discover never does.
+    // caller's scopes or views decide it; discover never does.
     if (kind === "read") return { ttlMs: 0, cacheScope: "private" };
-    return { ttlMs: this.cacheTtlMs, cacheScope: personal ? "private" : "public" };
+    return { ttlMs: this.cacheTtlMs, cacheScope: varies ? "private" : "public" };
   }
 
   capabilities(version: string): ServerCapabilities {

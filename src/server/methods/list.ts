@@ -14,7 +14,7 @@ export function listMethod(kind: ListKind): MethodHandler {
       env.era === "stateless"
         ? {
             resultType: "complete",
-            ...engine.cacheHints("list", engine.lists.personal(env.auth)),
+            ...engine.cacheHints("list", engine.lists.varies(kind, env.auth)),
             _meta: { [META.serverInfo]: engine.serverInfo() },
           }
         : undefined;

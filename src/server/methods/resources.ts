@@ -182,6 +182,7 @@ async function listWithInstances(
   return {
     resources: page,
     ...(nextCursor !== undefined && { nextCursor }),
-    ...(env.era === "stateless" && engine.cacheHints("list", engine.lists.personal(env.auth))),
+    ...(env.era === "stateless" &&
+      engine.cacheHints("list", engine.lists.varies("resources", env.auth))),
   };
 }
