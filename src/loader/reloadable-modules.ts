@@ -13,6 +13,7 @@ import {
   runEachBefore,
   settleBefore,
 } from "./load-timeout.js";
+import { ModuleCacheClaim } from "./module-cache-claim.js";
 import { NodeModule as Module } from "./node-module.js";
 import { CompilerNeeded, TransformNeeded } from "./speculative-transforms.js";
 import {
@@ -52,6 +53,8 @@ interface CachedModule {
 export class ReloadableModules {
   private readonly require: NodeJS.Require;
   private readonly prefix: string;
+  /** This loader's modules of the directory in require.cache (another loader's may be there). */
+  private readonly claim: ModuleCacheClaim;
   private readonly esmOnly = new Set<string>();
   /** The files imported as ES modules, with what each load brought in. */
   private readonly esmImports: EsmImports;
@@ -67,7 +70,10 @@ export class ReloadableModules {
     this.prefix = `${dir}${sep}`;
     hookAuthorDir(dir);
     this.require = Module.createRequire(this.prefix);
-    this.esmImports = new EsmImports(this.cache, (id) => this.inDir(id));
+    const prefix = this.prefix;
+    const inDir = (id: string) => inDirectory(prefix, id);
+    this.claim = new ModuleCacheClaim(dir, this.require.cache, inDir);
+    this.esmImports = new EsmImports(this.cache, inDir);
     this.clear();
   }
 
@@ -107,6 +113,7 @@ export class ReloadableModules {
     let compileStops = 0;
     for (;;) {
       if (this.esmOnly.has(absolutePath)) {
+        this.claim.take();
         return guardTopLevelAsync(absolutePath, () =>
           settleBefore(deadline, ms, this.esmImports.import(absolutePath)),
         );
@@ -258,6 +265,7 @@ export class ReloadableModules {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = Math.max(limit, 30);
     speculation?.takeThrownNeed();
+    this.claim.take();
     try {
       const exports = this.require(absolutePath);
       const need = speculation?.takeThrownNeed();
@@ -271,13 +279,11 @@ export class ReloadableModules {
   }
 
   private get cache(): Record<string, CachedModule | undefined> {
-    return this.require.cache as Record<string, CachedModule | undefined>;
+    return this.claim.take() as Record<string, CachedModule | undefined>;
   }
 
   private inDir(id: string): boolean {
-    return (
-      id.startsWith(this.prefix) && !id.slice(this.prefix.length).includes(`node_modules${sep}`)
-    );
+    return inDirectory(this.prefix, id);
   }
 
   /**
@@ -355,6 +361,11 @@ export class ReloadableModules {
     if (siblings && index >= 0) siblings.splice(index, 1);
     delete this.cache[file];
   }
+}
+
+/** A file of the directory (`prefix` is its path and a separator), not of its packages. */
+function inDirectory(prefix: string, id: string): boolean {
+  return id.startsWith(prefix) && !id.slice(prefix.length).includes(`node_modules${sep}`);
 }
 
 function isTopLevelAwait(error: unknown): boolean {

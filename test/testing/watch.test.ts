@@ -108,4 +108,48 @@ describe("watching", () => {
       "nextReload: this client does not watch; create it with { watch: true }",
     );
   });
+
+  it("keeps two watching clients of one directory apart: each reloads a saved helper, with its own state", async () => {
+    const counter = (start: number) => `let count = ${start};
+export const next = () => ++count;
+`;
+    const dir = await createServerDir({
+      "lib/counter.ts": counter(0),
+      "tools/count.ts": `import { defineTool } from "mcp-dir";
+import { next } from "../lib/counter.ts";
+export default defineTool({ description: "Counts its calls", handler: () => String(next()) });
+`,
+    });
+    const first = await createTestClient(dir, { watch: true });
+    const second = await createTestClient(dir, { watch: true });
+    clients.push(first, second);
+    const count = async (client: TestClient) =>
+      (await client.callTool({ name: "count" })).content[0];
+    expect(await count(first)).toEqual({ type: "text", text: "1" });
+    expect(await count(first)).toEqual({ type: "text", text: "2" });
+    expect(await count(second)).toEqual({ type: "text", text: "1" });
+
+    const reloads = [first.nextReload(), second.nextReload()];
+    await writeFile(join(dir, "lib/counter.ts"), counter(100));
+    for (const reload of await Promise.all(reloads)) {
+      expect(reload.applied).toEqual(["tools/count.ts"]);
+    }
+    expect(await count(first)).toEqual({ type: "text", text: "101" });
+    expect(await count(first)).toEqual({ type: "text", text: "102" });
+    expect(await count(second)).toEqual({ type: "text", text: "101" });
+
+    // A save of the tool alone: each client's helper keeps its own count.
+    const again = [first.nextReload(), second.nextReload()];
+    await writeFile(
+      join(dir, "tools/count.ts"),
+      `import { defineTool } from "mcp-dir";
+import { next } from "../lib/counter.ts";
+export default defineTool({ description: "Counts its calls", handler: () => \`#\${next()}\` });
+`,
+    );
+    for (const reload of await Promise.all(again))
+      expect(reload.applied).toEqual(["tools/count.ts"]);
+    expect(await count(first)).toEqual({ type: "text", text: "#103" });
+    expect(await count(second)).toEqual({ type: "text", text: "#102" });
+  });
 });
