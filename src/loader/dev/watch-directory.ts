@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import type { Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { basename, join, sep } from "node:path";
 import { watch } from "chokidar";
+import { EMPTY, fingerprint, GONE } from "./file-fingerprint.js";
 
 export interface WatchOptions {
   /** A batch is handed over once no file system event came for this long. Default 15 ms. */
@@ -31,8 +31,6 @@ const MAX_WAIT_MS = 250;
  * chokidar slowed down by a busy machine.
  */
 const NEW_FOLDER_LOOKS_MS = [MAX_WAIT_MS, 1000];
-/** Files up to this size are compared by content, larger ones by size and times. */
-const HASH_LIMIT = 1024 * 1024;
 
 /** Editors' swap, backup and temporary files (the names chokidar's `atomic` option skips). */
 const EDITOR_TEMP = /~$|\.sw[a-p]$|\.subl.*\.tmp$|___jb_(?:tmp|old)___$|^#.*#$/;
@@ -43,23 +41,6 @@ function ignored(path: string): boolean {
     path.split(sep).some((segment) => segment === "node_modules" || segment.startsWith(".")) ||
     EDITOR_TEMP.test(basename(path))
   );
-}
-
-const EMPTY = "empty";
-
-/** What a file holds, to tell whether it changed: its content's hash, or "-" when it is gone. */
-async function fingerprint(path: string): Promise<string> {
-  try {
-    const stats = await stat(path);
-    if (!stats.isFile()) return "not a file";
-    if (stats.size === 0) return EMPTY;
-    if (stats.size > HASH_LIMIT) return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
-    return createHash("sha1")
-      .update(await readFile(path))
-      .digest("base64");
-  } catch {
-    return "-";
-  }
 }
 
 /** The files under `folder` (links included, not followed), skipping what is `ignored`; none once it is gone. */
@@ -180,7 +161,7 @@ export function watchDirectory(
     const handedOverAt = performance.now();
     running = (async () => {
       await onBatch(batch);
-      for (const [index, path] of batch.entries()) recent.set(path, seen[index] ?? "-");
+      for (const [index, path] of batch.entries()) recent.set(path, seen[index] ?? GONE);
       if (recheckTimer) clearTimeout(recheckTimer);
       if (!closed) {
         const delay = Math.max(0, handedOverAt + RECHECK_MS - performance.now());
