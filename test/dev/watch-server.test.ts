@@ -17,6 +17,7 @@ import {
   defineTool,
   loadServer,
   type McpServer,
+  type ReloadOutcome,
   type ServerWatcher,
   watchServer,
 } from "../../src/index.js";
@@ -85,6 +86,35 @@ export default defineTool({ description: "Says the word", handler: () => word })
     expect((await reloaded).applied).toEqual(["tools/word.ts"]);
     expect(textOf(await client.callTool({ name: "word", arguments: {} }))).toBe("second");
     expect(textOf(await client.callTool({ name: "own", arguments: {} }))).toBe("own");
+  });
+
+  it("reloads a file once, though its event comes after a reload's scan found it", async () => {
+    // As when a file is renamed into a new folder before chokidar watches it: the next
+    // reload's scan finds it, then the watcher's look into the new folder reports it.
+    // Here it is written while a reload runs, before that reload scans.
+    const dir = await createServerDir({ "prompts/standup.md": "Stand up\n" });
+    const { server } = await loadServer(dir);
+    const outcomes = new Inbox<ReloadOutcome>();
+    let written = false;
+    const watcher = await watchServer(server, dir, {
+      onChange: async () => {
+        if (written) return;
+        written = true;
+        await writeFile(join(dir, "prompts/retro.md"), "Run a retro\n");
+      },
+      onReload: (outcome) => outcomes.push(outcome),
+    });
+    opened.push(server, watcher);
+
+    await writeFile(join(dir, "prompts/standup.md"), "Stand up, v2\n");
+    await outcomes.waitFor(() => true, "the first reload");
+    // chokidar reports a new file of a folder by reading the folder: never before retro.md.
+    await writeFile(join(dir, "prompts/wrap-up.md"), "Wrap up\n");
+    await outcomes.waitFor((o) => o.applied.includes("prompts/wrap-up.md"), "prompts/wrap-up.md");
+    expect(outcomes.items.map((outcome) => outcome.applied)).toEqual([
+      ["prompts/retro.md", "prompts/standup.md"],
+      ["prompts/wrap-up.md"],
+    ]);
   });
 
   it("tells every client of a file that fails while it fails: sessions at once, 2026-07-28 requests that ask", async () => {

@@ -11,6 +11,7 @@ import type { ReloadableModules } from "../reloadable-modules.js";
 import { type ScanPatterns, scanDirectory } from "../scan.js";
 import { viewLinkWarnings } from "../view-links.js";
 import { middlewareStandIn } from "./middleware-stand-in.js";
+import { TakenFiles } from "./taken-files.js";
 
 /** What one reload did. Paths are relative to the server directory. */
 export interface ReloadOutcome {
@@ -68,6 +69,8 @@ export class HotReloader {
   private skippedLinks = new Set<string>();
   /** Failing `_middleware` files with no good version: a stand-in refuses what each wraps. */
   private readonly standIns = new Set<string>();
+  /** What each file held when a reload was last handed it or loaded it. */
+  private readonly taken = new TakenFiles();
 
   /**
    * `patterns` are the config file's include and exclude: every reload scans
@@ -172,6 +175,17 @@ export class HotReloader {
   }
 
   /**
+   * Those of `paths` (absolute or relative to the server directory) whose
+   * file changed since a reload was last handed it or loaded it. The others
+   * hold what is served already (chokidar reported one save twice, or a
+   * reload's scan loaded the file before its event came): reloading them
+   * would repeat a reload. Every path is news before the first reload.
+   */
+  changedAmong(paths: readonly string[]): Promise<string[]> {
+    return this.taken.changed(paths.map((path) => resolve(this.root, path)));
+  }
+
+  /**
    * Applies the changes at `paths` (absolute or relative to the server
    * directory). A file loads only if the scan lists it now, and a served file
    * it no longer lists is removed (deleted, excluded, or its link now leads
@@ -180,9 +194,9 @@ export class HotReloader {
   async reload(paths: readonly string[]): Promise<ReloadOutcome> {
     const started = performance.now();
     const listedBefore = this.listed;
-    const { listed, touched, changed, helperChanged, warnings } = await this.rescan(
-      paths.map((path) => resolve(this.root, path)),
-    );
+    const absolute = paths.map((path) => resolve(this.root, path));
+    await this.taken.take(absolute);
+    const { listed, touched, changed, helperChanged, warnings } = await this.rescan(absolute);
     const retried = [...this.failing.keys()]
       .filter((file) => !changed.includes(file) && (helperChanged || !this.slow.has(file)))
       .sort();
@@ -207,6 +221,7 @@ export class HotReloader {
         remove(file);
         continue;
       }
+      await this.taken.take([resolve(this.root, file)]);
       const load = await loadFile(this.root, file, { importer: this.modules });
       if (load.timedOut) this.slow.add(file);
       else this.slow.delete(file);

@@ -119,7 +119,10 @@ export async function watchServer(
   const { watchDirectory } = await import("./watch-directory.js");
   const watcher = watchDirectory(
     root,
-    async (paths) => {
+    async (reported) => {
+      // A file that holds what a reload took of it already is no change: no reload, no report.
+      const paths = await reloader.changedAmong(reported);
+      if (paths.length === 0) return;
       await options.onChange?.(paths.map((path) => relative(root, path).split(sep).join("/")));
       const outcome = await run(() => reloader.reload(paths));
       tell(outcome.problems);
