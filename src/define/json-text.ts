@@ -1,11 +1,11 @@
-import { lostCollection } from "./lost-collection.js";
+import { lostValue } from "./lost-value.js";
 import { thrownMessage } from "./thrown.js";
 
 /**
  * A value a handler returned, as JSON text; or, for what JSON cannot carry,
  * words for it to follow "returned": "nothing", "a function", "an object that
  * cannot be sent as JSON (…)", "a Map, which JSON would send as {} …", with,
- * for a Map or a Set, what to return instead.
+ * for what JSON would send as {} (`lostValue`), what to return instead.
  */
 export function jsonText(
   value: unknown,
@@ -20,6 +20,6 @@ export function jsonText(
   if (json === undefined) {
     return { unsendable: value === undefined ? "nothing" : `a ${typeof value}` };
   }
-  // A Map or a Set is written {}: only a text with one can have lost one.
-  return (json.includes("{}") && lostCollection(value)) || { json };
+  // What JSON empties is written {}: only a text with one can have lost one.
+  return (json.includes("{}") && lostValue(value)) || { json };
 }

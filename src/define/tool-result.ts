@@ -61,7 +61,8 @@ function toContent(value: unknown): ContentBlock[] | string {
 
 /**
  * Any other value as its JSON text; what JSON cannot carry (a function, a
- * cycle) or would send emptied (a Map, a Set) is the tool's error.
+ * cycle) or would send emptied (a Map, a Promise, an Error: `lostValue`) is
+ * the tool's error.
  */
 function jsonContent(value: unknown): ContentBlock[] | string {
   const converted = jsonText(value);
@@ -129,8 +130,8 @@ async function shapeToolResult(
 }
 
 /**
- * A Map or a Set in a CallToolResult's own values, which JSON would send
- * emptied: where, and what to put there instead. Its content blocks are
+ * What JSON would send emptied (`lostValue`) in a CallToolResult's own
+ * values: where, and what to put there instead. Its content blocks are
  * checked as content (contentListProblem).
  */
 function lostInResult(result: CallToolResult): string | undefined {

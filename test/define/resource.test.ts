@@ -267,11 +267,22 @@ describe("defineResource: read results", () => {
     }
   });
 
-  it("refuses, naming the resource, a Map or a Set JSON would send as {}", async () => {
+  it("refuses, naming the resource, what JSON would send as {}: a Set, a Promise, an Error", async () => {
     const error = await jsonRpcError(readFixed({ flags: new Set(["beta"]) }));
     expect([error.code, error.message]).toEqual([
       -32603,
       'Resource "config://app" read returned an object holding a Set at flags, which JSON would send as {} and lose its values; put [...set] (an array) there instead',
+    ]);
+    const loadFlags = async () => ["beta"];
+    const unawaited = await jsonRpcError(readFixed({ flags: loadFlags() }));
+    expect([unawaited.code, unawaited.message]).toEqual([
+      -32603,
+      'Resource "config://app" read returned an object holding a Promise at flags, which JSON would send as {} and lose what it resolves to; await it and put what it resolves to there',
+    ]);
+    const failed = await jsonRpcError(readFixed({ flags: new Error("no flags") }));
+    expect([failed.code, failed.message]).toEqual([
+      -32603,
+      'Resource "config://app" read returned an object holding an Error at flags, which JSON would send as {} and lose its message; put error.message there instead, or throw the error',
     ]);
   });
 

@@ -87,7 +87,82 @@ describe("normalizeToolResult", () => {
     }
   });
 
-  it("refuses a CallToolResult whose structuredContent or _meta holds a Map or a Set", async () => {
+  it("refuses what else JSON would send as {}: a Promise, an Error, a RegExp, a WeakMap, a WeakSet", async () => {
+    const fetchThing = async () => ({ id: 1 });
+    const promise = "which JSON would send as {} and lose what it resolves to";
+    const error = "which JSON would send as {} and lose its message";
+    const regexp = "which JSON would send as {} and lose its pattern";
+    const fromRegExp = "regexp.source (its pattern) or regexp.toString() (/pattern/flags)";
+    for (const [value, words] of [
+      // The await forgotten: `return { data: fetchThing() }`.
+      [
+        { data: fetchThing() },
+        `an object holding a Promise at data, ${promise}; await it and put what it resolves to there`,
+      ],
+      [fetchThing(), `a Promise, ${promise}; await it and return what it resolves to`],
+      [
+        [{ ok: true }, { ok: false, error: new TypeError("quota exceeded") }],
+        `an array holding an Error at 1.error, ${error}; put error.message there instead, or throw the error`,
+      ],
+      [new Error("gone"), `an Error, ${error}; return error.message instead, or throw the error`],
+      // An abort's reason, a DOMException: an Error by instanceof, not by its tag.
+      [
+        { reason: AbortSignal.abort().reason },
+        `an object holding an Error at reason, ${error}; put error.message there instead, or throw the error`,
+      ],
+      [
+        { filter: { pattern: /a+b/gi } },
+        `an object holding a RegExp at filter.pattern, ${regexp}; put ${fromRegExp} there instead`,
+      ],
+      [/a+b/, `a RegExp, ${regexp}; return ${fromRegExp} instead`],
+      [
+        { cache: new WeakMap() },
+        "an object holding a WeakMap at cache, which JSON would send as {} and lose its entries; put an object of what you mean to send there instead (a WeakMap cannot list its entries)",
+      ],
+      [
+        { seen: new WeakSet() },
+        "an object holding a WeakSet at seen, which JSON would send as {} and lose its values; put an array of what you mean to send there instead (a WeakSet cannot list its values)",
+      ],
+    ] as const) {
+      expect(await normalize(value)).toEqual(errorResult(`Tool "t" returned ${words}`));
+    }
+  });
+
+  it("keeps an Error or a RegExp whose toJSON says what it means, and an Error with fields of its own", async () => {
+    class Reported extends Error {
+      toJSON() {
+        return { message: this.message };
+      }
+    }
+    class HttpError extends Error {
+      constructor(
+        message: string,
+        readonly status: number,
+      ) {
+        super(message);
+      }
+    }
+    const pattern = Object.assign(/a+/, { toJSON: () => "a+" });
+    expect(
+      await normalize({
+        failed: new Reported("quota exceeded"),
+        when: { toJSON: () => "today" },
+        pattern,
+        // Written with its fields, not as {}: JSON.stringify's own choice, kept.
+        http: new HttpError("gone", 404),
+        none: {},
+      }),
+    ).toEqual({
+      content: [
+        {
+          type: "text",
+          text: '{"failed":{"message":"quota exceeded"},"when":"today","pattern":"a+","http":{"status":404},"none":{}}',
+        },
+      ],
+    });
+  });
+
+  it("refuses a CallToolResult whose structuredContent or _meta holds what JSON would send as {}", async () => {
     const set = "which JSON would send as {} and lose its values";
     const content = [{ type: "text" as const, text: "tally" }];
     expect(
@@ -95,6 +170,11 @@ describe("normalizeToolResult", () => {
     ).toEqual(
       errorResult(
         `Tool "t" returned an object holding a Set at structuredContent.votes.pizza, ${set}; put [...set] (an array) there instead`,
+      ),
+    );
+    expect(await normalize({ content, structuredContent: { user: Promise.resolve({}) } })).toEqual(
+      errorResult(
+        'Tool "t" returned an object holding a Promise at structuredContent.user, which JSON would send as {} and lose what it resolves to; await it and put what it resolves to there',
       ),
     );
     expect(await normalize({ content, _meta: { seen: new Set() } })).toEqual(

@@ -570,7 +570,7 @@ describe("defineTool: output schemas", () => {
     });
   });
 
-  it("refuses structured output JSON cannot send whole: a Set in a field of any type, a BigInt", async () => {
+  it("refuses structured output JSON cannot send whole: a Set or a Promise in a field of any type, a BigInt", async () => {
     const loose = { sum: z.number(), seen: z.any() };
     const outcome = async (seen: unknown) =>
       compiled(
@@ -586,6 +586,15 @@ describe("defineTool: output schemas", () => {
         {
           type: "text",
           text: 'Tool "add" returned an object holding a Set at seen, which JSON would send as {} and lose its values; put [...set] (an array) there instead',
+        },
+      ],
+      isError: true,
+    });
+    expect(await outcome(Promise.resolve([1]))).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "add" returned an object holding a Promise at seen, which JSON would send as {} and lose what it resolves to; await it and put what it resolves to there',
         },
       ],
       isError: true,

@@ -3,7 +3,8 @@
  * tool's `isError` result, a prompt's or a resource's -32603 naming what went
  * wrong, in both eras (the v1 client in a 2025-11-25 session, the v2 client
  * pinned to 2026-07-28), over stdio and HTTP to the real CLI; and a tool's
- * return JSON cannot send whole (a function, a Map, a Set) is refused alike.
+ * return JSON cannot send whole (a function, a Map, a Set, a Promise not
+ * awaited) is refused alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopAll } from "../http-cli/helpers.js";
@@ -75,6 +76,12 @@ export const holdsSet = defineTool({
   name: "holds-set",
   description: "Returns an object with a Set in it",
   handler: () => ({ user: { roles: new Set(["admin"]) } }),
+});
+const fetchThing = async () => ({ id: 1 });
+export const holdsPromise = defineTool({
+  name: "holds-promise",
+  description: "Returns an object with a Promise it forgot to await",
+  handler: () => ({ data: fetchThing() }),
 });`,
   "tools/throws.ts": definitionsFile(
     "defineTool",
@@ -152,6 +159,18 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
         {
           type: "text",
           text: 'Tool "holds-set" returned an object holding a Set at user.roles, which JSON would send as {} and lose its values; put [...set] (an array) there instead',
+        },
+      ],
+      isError: true,
+    });
+  });
+
+  it("refuses a tool's returned Promise it forgot to await, saying to await it", async () => {
+    expect(shared(await client.callTool({ name: "holds-promise", arguments: {} }))).toEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "holds-promise" returned an object holding a Promise at data, which JSON would send as {} and lose what it resolves to; await it and put what it resolves to there',
         },
       ],
       isError: true,
