@@ -215,13 +215,18 @@ export class HotReloader {
     for (const file of new Set([...listedBefore, ...this.failing.keys()])) {
       if (!listed.has(file)) remove(file);
     }
-    for (const file of [...changed, ...retried].filter((file) => listed.has(file))) {
+    const toLoad = [...changed, ...retried].filter((file) => listed.has(file));
+    // Those the scan found besides the paths handed over, all at once, before any is read.
+    const handed = new Set(absolute);
+    await this.taken.take(
+      toLoad.map((file) => resolve(this.root, file)).filter((path) => !handed.has(path)),
+    );
+    for (const file of toLoad) {
       // Gone since the scan.
       if (!(await isFile(resolve(this.root, file)))) {
         remove(file);
         continue;
       }
-      await this.taken.take([resolve(this.root, file)]);
       const load = await loadFile(this.root, file, { importer: this.modules });
       if (load.timedOut) this.slow.add(file);
       else this.slow.delete(file);
