@@ -49,6 +49,18 @@ export function isMiddlewareFile(relativePath: string): boolean {
   return MIDDLEWARE_FILE.test(relativePath);
 }
 
+/** Editors' swap, backup and temporary files (the names chokidar's `atomic` option skips). */
+const EDITOR_TEMP = /~$|\.sw[a-p]$|\.subl.*\.tmp$|___jb_(?:tmp|old)___$|^#.*#$/;
+
+/**
+ * A file an editor leaves beside the one it saves (Emacs's `name~` and
+ * `#name#`, vim's `.name.swp`, JetBrains' `name___jb_tmp___`): never the
+ * user's, so never watched, loaded or served.
+ */
+export function isEditorTempFile(name: string): boolean {
+  return EDITOR_TEMP.test(name);
+}
+
 /**
  * A folder the scan never walks into, wherever it lies: private (`_x`, a
  * helper's), hidden (`.x`), or node_modules (scan.ts's ALWAYS_SKIPPED).

@@ -5,6 +5,7 @@ import {
   DEFINITION_FOLDERS,
   type DefinitionFolder,
   folderOf,
+  isEditorTempFile,
   isMiddlewareFile,
   isViewFile,
 } from "./folders.js";
@@ -41,7 +42,8 @@ function withContents(patterns: readonly string[]): string[] {
 /**
  * Never loaded, whatever `include` says: helpers and private folders (`_x`),
  * hidden files (`.x`), dependencies, tests (`x.test.ts`, `x.spec.ts`) and type
- * declarations (`x.d.ts`). A folder's `_middleware.ts` is the one `_` file that
+ * declarations (`x.d.ts`); editors' backups and temporary files are left out
+ * after the walk (`isEditorTempFile`). A folder's `_middleware.ts` is the one `_` file that
  * loads: the walk leaves `_` files to `isPrivate`, so that one walk finds both.
  * The folders it leaves out are those `isSkippedFolder` names.
  */
@@ -114,7 +116,12 @@ export async function scanDirectory(dir: string, patterns: ScanPatterns = {}): P
     suppressErrors: true,
     unique: true,
   });
-  const files = found.filter((file) => !isPrivate(file) && !isViewAsset(file));
+  const files = found.filter(
+    (file) =>
+      !isPrivate(file) &&
+      !isViewAsset(file) &&
+      !isEditorTempFile(file.slice(file.lastIndexOf("/") + 1)),
+  );
   files.sort();
   return {
     folders,

@@ -2,6 +2,7 @@ import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { basename, join, sep } from "node:path";
 import { watch } from "chokidar";
+import { isEditorTempFile } from "../folders.js";
 import { EMPTY, fingerprint, GONE } from "./file-fingerprint.js";
 
 export interface WatchOptions {
@@ -32,14 +33,11 @@ const MAX_WAIT_MS = 250;
  */
 const NEW_FOLDER_LOOKS_MS = [MAX_WAIT_MS, 1000];
 
-/** Editors' swap, backup and temporary files (the names chokidar's `atomic` option skips). */
-const EDITOR_TEMP = /~$|\.sw[a-p]$|\.subl.*\.tmp$|___jb_(?:tmp|old)___$|^#.*#$/;
-
 /** Dependencies, hidden files (.git, editor swap files) and editors' temporary files are never watched. */
 function ignored(path: string): boolean {
   return (
     path.split(sep).some((segment) => segment === "node_modules" || segment.startsWith(".")) ||
-    EDITOR_TEMP.test(basename(path))
+    isEditorTempFile(basename(path))
   );
 }
 
