@@ -1,6 +1,7 @@
 import type { ContentBlock } from "../protocol/types.js";
 
-function kind(value: unknown): string {
+/** A value's kind, for a message that says what was given: "a string", "null", "an array". */
+export function kind(value: unknown): string {
   if (value === undefined) return "nothing";
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";

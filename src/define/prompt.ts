@@ -12,7 +12,7 @@ import type {
 import { type Branded, brand } from "./brand.js";
 import { compiledOnce } from "./compiled-once.js";
 import { type Completer, completerKeyProblems } from "./complete.js";
-import { contentProblem } from "./content-shape.js";
+import { contentProblem, kind } from "./content-shape.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
 import { nameProblem } from "./names.js";
@@ -270,6 +270,39 @@ function toPromptResult(value: PromptReturn, name: string, description?: string)
   return withDescription([toMessage(value, name)]);
 }
 
+const MESSAGES_EXAMPLE = 'messages: [{ role: "user", content: "..." }]';
+
+/** What is wrong with a prompt's static `messages`, whatever a JavaScript author gave. */
+function messagesProblems(messages: unknown): string[] {
+  if (messages === undefined) return [];
+  if (typeof messages === "function") {
+    return [
+      `messages is a function: to build the messages when the prompt is got, name it get: (args, ctx) => messages; or give ${MESSAGES_EXAMPLE}`,
+    ];
+  }
+  if (!Array.isArray(messages)) {
+    return [`messages must be an array of messages (${MESSAGES_EXAMPLE}), got ${kind(messages)}`];
+  }
+  return messages.flatMap((message: unknown, index) => {
+    if (message === null || typeof message !== "object" || Array.isArray(message)) {
+      return [
+        `messages[${index}] must be a message ({ role: "user", content: "..." }), got ${kind(message)}`,
+      ];
+    }
+    const { role, content } = message as { role?: unknown; content?: unknown };
+    const problems =
+      role === "user" || role === "assistant"
+        ? []
+        : [`message role ${JSON.stringify(role)} is not allowed: ${ROLE_PROBLEM}`];
+    if (typeof content !== "string" && !isContentBlock(content)) {
+      problems.push(
+        `messages[${index}].content must be a string or a content block ({ type: "text", text: "..." }), got ${kind(content)}`,
+      );
+    }
+    return problems;
+  });
+}
+
 /** A prompt ready to serve, compiled once per name (see compiledOnce). */
 export function compilePrompt(definition: PromptDefinition, fallbackName: string): CompiledPrompt {
   return compiledOnce(definition, definition.name ?? fallbackName, () =>
@@ -287,11 +320,7 @@ function buildPrompt(definition: PromptDefinition, fallbackName: string): Compil
   if (hasGet === (definition.messages !== undefined)) {
     problems.push("give exactly one of get: (args, ctx) => messages, or messages: [...]");
   }
-  for (const message of definition.messages ?? []) {
-    if (message.role !== "user" && message.role !== "assistant") {
-      problems.push(`message role ${JSON.stringify(message.role)} is not allowed: ${ROLE_PROBLEM}`);
-    }
-  }
+  problems.push(...messagesProblems(definition.messages));
   problems.push(
     ...completerKeyProblems(
       definition.complete,
