@@ -45,8 +45,12 @@ export async function describeImportError(
     return withLocation(said, where.fromStackFrames(error.stack));
   }
   if (code === "MODULE_NOT_FOUND") {
+    // The module that asked for it comes first in Node's require stack: a helper's import names the helper.
+    const stack = (error as { requireStack?: unknown }).requireStack;
+    const requiredBy: unknown = Array.isArray(stack) ? stack[0] : undefined;
+    const importer = typeof requiredBy === "string" ? where.relativeFile(requiredBy) : undefined;
     return withLocation(
-      describeMissingModule(error.message, file),
+      describeMissingModule(error.message, importer ?? file),
       where.fromStackFrames(error.stack),
     );
   }
@@ -75,13 +79,16 @@ export function describeThrown(thrown: unknown, dir: string, file: string): stri
   );
 }
 
-/** Node's CommonJS "Cannot find module 'x'\nRequire stack: ...", said as what to do. */
-function describeMissingModule(message: string, file: string): string {
+/**
+ * Node's CommonJS "Cannot find module 'x'\nRequire stack: ...", said as what
+ * to do; `importer` is the file whose import failed.
+ */
+function describeMissingModule(message: string, importer: string): string {
   const specifier = /Cannot find module '([^']+)'/.exec(message)?.[1] ?? "?";
   if (specifier.startsWith(".") || specifier.startsWith("/")) {
-    return `Cannot find module '${specifier}' imported from ${file}`;
+    return `Cannot find module '${specifier}' imported from ${importer}`;
   }
-  return `Cannot find package '${specifier}' imported from ${file}; install it in the server directory (npm install)`;
+  return `Cannot find package '${specifier}' imported from ${importer}; install it in the server directory (npm install)`;
 }
 
 /** esbuild's "Transform failed with 1 error:\n/abs/file.ts:4:1: ERROR: message" (0-based column). */
@@ -121,7 +128,8 @@ class Locator {
     return sameModule(relative, this.file) ? position : `${relative}:${position}`;
   }
 
-  private relativeFile(path: string): string | undefined {
+  /** A file of the directory by its absolute path or URL, relative ("tools/_helper.ts"); undefined outside it. */
+  relativeFile(path: string): string | undefined {
     let absolute = path.replace(/[?#].*$/, "");
     if (absolute.startsWith("file://")) absolute = fileURLToPath(absolute);
     const relative = this.relativize(absolute);

@@ -49,6 +49,12 @@ export const tool = defineTool({ name: "named", handler: () => 1 } as never);
 `,
       "tools/missing-import.ts": 'import { x } from "./_nope.js";\nexport default x;\n',
       "tools/missing-package.ts": 'import x from "left-pad-nowhere";\nexport default x;\n',
+      // Through a helper: the import that fails is the helper's, so its message names the helper.
+      "tools/missing-deep.ts": 'import { y } from "./_middle.js";\nexport default y;\n',
+      "tools/_middle.ts":
+        'import { x } from "./_gone.js";\nimport z from "pad-nowhere";\nexport const y = [x, z];\n',
+      "tools/missing-deep-package.ts": 'import { y } from "./_packaged.js";\nexport default y;\n',
+      "tools/_packaged.ts": 'import z from "pad-nowhere";\nexport const y = z;\n',
       "tools/bad name.ts": GOOD_TOOL,
       "tools/café.ts": GOOD_TOOL,
       "tools/constants.ts": "export const answer = 42;\n",
@@ -77,6 +83,8 @@ export const tool = defineTool({ name: "named", handler: () => 1 } as never);
   - input got a string; use a zod object (z.object({...})), a shape of zod schemas ({ name: z.string() }), or a JSON Schema object ({ type: 'object', properties: {...} })`,
       `tools/invalid.ts (export "default"): Tool "invalid" is invalid:
   - description is missing: clients show it to the model, so say what the tool does`,
+      "tools/missing-deep-package.ts: Cannot find package 'pad-nowhere' imported from tools/_packaged.ts; install it in the server directory (npm install) (tools/_packaged.ts:1:15)",
+      "tools/missing-deep.ts: Cannot find module './_gone.js' imported from tools/_middle.ts (tools/_middle.ts:1:19)",
       "tools/missing-import.ts: Cannot find module './_nope.js' imported from tools/missing-import.ts (1:19)",
       "tools/missing-package.ts: Cannot find package 'left-pad-nowhere' imported from tools/missing-package.ts; install it in the server directory (npm install) (1:15)",
       'tools/syntax-js.mjs: SyntaxError: Expected identifier but found "," (2:8)',
