@@ -331,3 +331,20 @@ function run(
     });
   });
 }
+
+describe("mcp-dir init where a file stands", () => {
+  it("says the path is a file, not a folder, and writes nothing (exit 1)", async () => {
+    const parent = await createEmptyDir();
+    const file = join(parent, "notes");
+    await writeFile(file, "my notes\n");
+    for (const dir of [file, join(file, "server")]) {
+      expect(await runCli(["init", dir])).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `mcp-dir init: ${file} is a file, not a folder; give init a folder to create or to add a server to (mcp-dir init my-server)\n`,
+      });
+    }
+    expect(await readFile(file, "utf8")).toBe("my notes\n");
+    expect(await readdir(parent)).toEqual(["notes"]);
+  });
+});

@@ -1,4 +1,4 @@
-import { access, mkdir, readFile, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Command } from "../command.js";
 import { mcpDirDependency } from "../mcp-dir-dependency.js";
@@ -61,6 +61,13 @@ Then:
     }
     const dir = positionals[0] ?? ".";
     const root = resolve(dir);
+    const file = await fileInTheWay(root);
+    if (file !== undefined) {
+      await printError(
+        `mcp-dir init: ${file} is a file, not a folder; give init a folder to create or to add a server to (mcp-dir init my-server)`,
+      );
+      return 1;
+    }
     const packageText = await readFile(join(root, "package.json"), "utf8").catch(
       (error: NodeJS.ErrnoException) => {
         if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
@@ -115,6 +122,15 @@ Then:
     return 0;
   },
 };
+
+/** The nearest of `path` and the folders above it that exists, when it is not a folder. */
+async function fileInTheWay(path: string): Promise<string | undefined> {
+  for (let at = path; ; at = dirname(at)) {
+    const stats = await stat(at).catch(() => undefined);
+    if (stats !== undefined) return stats.isDirectory() ? undefined : at;
+    if (dirname(at) === at) return undefined;
+  }
+}
 
 async function exists(path: string): Promise<boolean> {
   return access(path).then(
