@@ -75,8 +75,13 @@ async function report(server: McpServer, outcome: ReloadOutcome, verbose: boolea
   const change = outcome.change;
   if (change) {
     const kinds = (["tools", "prompts", "resources"] as const).filter((kind) => change[kind]);
+    // A template's subscribers of any URI it serves were told too.
+    const updated = [
+      ...change.updatedUris,
+      ...(change.updatedTemplates ?? []).map((template) => template.template),
+    ];
     await printError(
-      `mcp-dir dev: now ${countSummary(server)}; list_changed: ${kinds.join(", ") || "none"}; updated: ${change.updatedUris.join(", ") || "none"}`,
+      `mcp-dir dev: now ${countSummary(server)}; list_changed: ${kinds.join(", ") || "none"}; updated: ${updated.join(", ") || "none"}`,
     );
   } else if (outcome.applied.length + outcome.removed.length + outcome.problems.length === 0) {
     await printError("mcp-dir dev: no definition file is affected");

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { runCli, stopAll } from "../cli/helpers/cli.js";
 import {
+  RESOURCE_UPDATED,
   reloaded,
   removeServerDirs,
   startDev,
@@ -95,6 +96,23 @@ export default defineTool({ description: "A v2", handler: () => "a v2" });
       "  (the last good version of tools/a.ts stays in service)",
     ]);
     expect(textOf(await dev.client.callTool({ name: "a", arguments: {} }))).toBe("a v2");
+  });
+
+  it("with --verbose, names a URI template whose file changed among what was updated", async () => {
+    const users = (version: string) => `import { defineResource } from "mcp-dir";
+export default defineResource({
+  uriTemplate: "users://{id}",
+  read: ({ params }) => \`user \${params.id} ${version}\`,
+});
+`;
+    const dev = await startDev({ "resources/users.ts": users("v1") }, { args: ["--verbose"] });
+    await dev.client.subscribeResource({ uri: "users://ada" });
+    dev.write("resources/users.ts", users("v2"));
+    // The subscriber of a URI the template serves is told: the terminal says so too.
+    expect((await dev.waitForCount(RESOURCE_UPDATED, 1)).params).toEqual({ uri: "users://ada" });
+    expect(await dev.waitForLine(/^mcp-dir dev: now /)).toBe(
+      "mcp-dir dev: now 0 tools, 0 prompts, 0 resources, 1 resource template; list_changed: none; updated: users://{id}",
+    );
   });
 
   it("does not call an ignored file reloaded, nor a file that never loaded removed", async () => {
