@@ -34,8 +34,8 @@ type Ending = Pick<StoredTask, "status" | "result" | "error" | "statusMessage">;
  * replica can read and steer the task.
  *
  * On 2026-07-28 the run starts inside the `tools/call` request and "gathers"
- * until the task exists: what it asks meanwhile is asked through that
- * request's `input_required` round, before any task is created.
+ * until the call is decided a task: what it asks meanwhile is asked through
+ * that request's `input_required` round, before any task is created.
  */
 export class TaskRun implements ClientChannel {
   readonly taskId = randomUUID();
@@ -83,9 +83,18 @@ export class TaskRun implements ClientChannel {
     );
   }
 
+  /**
+   * The call is answered with a task: what the run asks and reports from
+   * here on goes through the task, once it exists (a store out of the
+   * process takes a round trip to create it, which the run may outlast).
+   */
+  decided(): void {
+    if (this.phase === "gathering") this.phase = "running";
+  }
+
   /** The task now exists: asks and progress go through it from here on. */
   created(): void {
-    this.phase = "running";
+    this.decided();
     this.markReady(true);
   }
 

@@ -110,6 +110,8 @@ export class TaskService {
         run.abandon("The call asked for input before its task began; it runs again when answered");
         return undefined;
       }
+      // Not the request's from here: an ask made while the store creates the task is the task's.
+      run.decided();
     }
     const task = await this.create(run, requestedTtl);
     if (env.era === "stateful") run.start(pipeline);
