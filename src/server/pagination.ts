@@ -5,8 +5,9 @@ import { invalidParams } from "./params.js";
  * the list method they page, where their page starts, and how many items
  * that list had when the cursor was issued. An issued cursor always starts
  * a page inside that length; the length is what tells a cursor issued for a
- * list that has changed since (a file removed in `dev`, a task expired, a
- * template's instances fewer) from a well-formed one the server never issued.
+ * list that has changed since (a file removed in `dev`, a template's
+ * instances fewer) from a well-formed one the server never issued.
+ * (`tasks/list` pages by the task, `tasks/task-pages.ts`: tasks expire.)
  */
 export function encodeCursor(method: string, offset: number, length: number): string {
   return Buffer.from(`${method}:${offset}:${length}`).toString("base64url");

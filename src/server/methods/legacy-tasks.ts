@@ -3,9 +3,9 @@ import { McpErrorCode } from "../../protocol/errors.js";
 import { isTerminal, RELATED_TASK } from "../../protocol/tasks.js";
 import type { Meta } from "../../protocol/types.js";
 import { supports } from "../../protocol/versions.js";
-import { decodeCursor, paginate } from "../pagination.js";
 import { invalidParams, optionalString, type Params } from "../params.js";
 import type { RequestContext } from "../request-context.js";
+import { pageOfTasks } from "../tasks/task-pages.js";
 import type { StoredTask } from "../tasks/task-store.js";
 import { legacyTask } from "../tasks/task-wire.js";
 import { ownerOf } from "../tasks/tasks.js";
@@ -64,14 +64,9 @@ export async function listLegacyTasks(params: Params, rc: RequestContext): Promi
   const cursor = optionalString(params, "cursor", "tasks/list");
   const owner = ownerOf(rc.env);
   const owned = owner === undefined ? [] : await rc.engine.tasks.store.list(owner);
-  const tasks = owned.map(legacyTask);
-  const { items, nextCursor } = paginate(
-    tasks,
-    decodeCursor(cursor, "tasks/list", tasks.length),
-    rc.engine.pageSize,
-    "tasks/list",
-  );
-  return nextCursor === undefined ? { tasks: items } : { tasks: items, nextCursor };
+  const { items, nextCursor } = pageOfTasks(owned, cursor, rc.engine.pageSize);
+  const tasks = items.map(legacyTask);
+  return nextCursor === undefined ? { tasks } : { tasks, nextCursor };
 }
 
 /** Cancels a task that has not ended, and answers with it; a task that has ended is refused. */
