@@ -42,6 +42,8 @@ export class RedisLink {
   private down: string | undefined;
   private closed = false;
   private readonly backListeners = new Set<() => void>();
+  /** Told each time Redis comes back after an outage (at start too, when it was out of reach). */
+  private readonly returnListeners = new Set<() => void>();
   private connecting: Promise<unknown> = Promise.resolve();
   /** When both connections last came up (epoch ms). */
   private up: number | undefined;
@@ -107,6 +109,14 @@ export class RedisLink {
       };
       this.backListeners.add(listener);
     });
+  }
+
+  /** Calls `listener` each time Redis can be reached again after an outage; returns what stops it. */
+  onReturn(listener: () => void): () => void {
+    this.returnListeners.add(listener);
+    return () => {
+      this.returnListeners.delete(listener);
+    };
   }
 
   /** One command; a failure to reach Redis becomes `unreachable(what)`. */
@@ -194,6 +204,7 @@ export class RedisLink {
     if (this.down !== undefined) {
       this.down = undefined;
       this.warn(`Redis at ${this.where} is reachable again`);
+      for (const listener of [...this.returnListeners]) listener();
     }
     for (const listener of [...this.backListeners]) listener();
   }

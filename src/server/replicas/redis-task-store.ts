@@ -10,6 +10,10 @@ import { CREATE_TASK, SWEEP_TASKS, UPDATE_TASK } from "./task-scripts.js";
 export const REPLICA_STOPPED =
   "The replica running the task stopped before it finished (its lease in Redis lapsed)";
 
+/** Why the run of a task Redis no longer has, after an outage, is stopped. */
+export const LOST_IN_RESTART =
+  "The task is gone from Redis, which came back without it (restarted without its data?)";
+
 /** A change told on the channel: the task at a version, or its end. */
 type Heard = { taskId: string; version: number; task: StoredTask } | { taskId: string; gone: true };
 
@@ -42,7 +46,14 @@ export class RedisTaskStore implements TaskStore {
 
   /** Resolves once this replica hears the changes other replicas make. */
   listen(): Promise<unknown> {
-    this.listening ??= this.link.subscribe(this.keys.taskChanges, (message) => this.heard(message));
+    if (this.listening === undefined) {
+      this.link.onReturn(() => {
+        this.findLost().catch(() => {
+          // Out of reach again: looked for at its next return.
+        });
+      });
+      this.listening = this.link.subscribe(this.keys.taskChanges, (message) => this.heard(message));
+    }
     return this.listening;
   }
 
@@ -192,6 +203,34 @@ export class RedisTaskStore implements TaskStore {
     }
   }
 
+  /**
+   * Redis came back: a task it no longer has (it restarted without its data)
+   * is gone for every client, and told so, its run here stopped with why.
+   */
+  private async findLost(): Promise<void> {
+    const ids = [...this.told.keys()];
+    const kept = await Promise.all(
+      ids.map((taskId) => this.link.command("Finding a task", ["EXISTS", this.keys.task(taskId)])),
+    );
+    const now = Date.now();
+    for (const [at, taskId] of ids.entries()) {
+      const told = this.told.get(taskId);
+      if (kept[at] !== 0 || told === undefined) continue;
+      // One whose time to live passed meanwhile is told by the sweep, as any expiry.
+      if (told.expires <= now) continue;
+      this.told.delete(taskId);
+      const timer = this.expiries.get(taskId);
+      if (timer !== undefined) {
+        clearTimeout(timer);
+        this.expiries.delete(taskId);
+        this.warn(
+          `task ${taskId} is gone from Redis at ${this.link.where}, which came back without it (restarted without its data?): its run here was stopped`,
+        );
+      }
+      this.tellListeners(taskId, undefined, LOST_IN_RESTART);
+    }
+  }
+
   /** Stops the expiry timers; the subscription ends with the link. */
   close(): void {
     for (const timer of this.expiries.values()) clearTimeout(timer);
@@ -222,7 +261,7 @@ export class RedisTaskStore implements TaskStore {
     this.tellListeners(taskId, task);
   }
 
-  private tellListeners(taskId: string, task: StoredTask | undefined): void {
-    for (const listener of [...this.listeners]) listener(taskId, task);
+  private tellListeners(taskId: string, task: StoredTask | undefined, why?: string): void {
+    for (const listener of [...this.listeners]) listener(taskId, task, why);
   }
 }

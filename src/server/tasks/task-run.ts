@@ -105,10 +105,10 @@ export class TaskRun implements ClientChannel {
     this.inFlight.cancel(reason);
   }
 
-  /** The store changed the task, here or on another replica: answers, cancellation, expiry. */
-  changed(task: StoredTask | undefined): void {
+  /** The store changed the task, here or on another replica: answers, cancellation, expiry (or `why` it is gone). */
+  changed(task: StoredTask | undefined, why?: string): void {
     if (task === undefined) {
-      this.stop("The task's time to live passed before it finished");
+      this.stop(why ?? "The task's time to live passed before it finished");
     } else if (task.status === "cancelled") {
       this.stop(task.statusMessage ?? "The task was cancelled");
     } else {

@@ -40,8 +40,11 @@ export interface StoredTask {
 /** A new state for a task, or undefined to leave it as it is. */
 export type TaskChange = (task: StoredTask) => StoredTask | undefined;
 
-/** Told of each change a store makes: the task after it, or undefined once it is gone. */
-export type TaskListener = (taskId: string, task: StoredTask | undefined) => void;
+/**
+ * Told of each change a store makes: the task after it, or undefined once it
+ * is gone (its time to live passed, unless `why` says otherwise).
+ */
+export type TaskListener = (taskId: string, task: StoredTask | undefined, why?: string) => void;
 
 /**
  * Where tasks live between the requests that create, read and steer them.

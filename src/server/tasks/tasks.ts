@@ -77,7 +77,7 @@ export class TaskService {
       throw new TypeError(`tasks.maxTasks must be a positive whole number, got ${maxTasks}`);
     }
     this.store = options.store ?? new InProcessTaskStore(maxTasks, memory);
-    this.store.subscribe((taskId, task) => this.runs.get(taskId)?.changed(task));
+    this.store.subscribe((taskId, task, why) => this.runs.get(taskId)?.changed(task, why));
   }
 
   /**
