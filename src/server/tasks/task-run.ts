@@ -53,6 +53,8 @@ export class TaskRun implements ClientChannel {
   private asked = 0;
   /** What the run last reported before the task existed: the task's first status message. */
   statusMessage: string | undefined;
+  /** Whether the pipeline has returned or thrown: its outcome is being recorded. */
+  private returned = false;
   /** 2025: channels of `tasks/result` requests waiting on the task; asks travel on the newest. */
   private readonly routes: ClientChannel[] = [];
 
@@ -111,6 +113,9 @@ export class TaskRun implements ClientChannel {
       this.stop(why ?? "The task's time to live passed before it finished");
     } else if (task.status === "cancelled") {
       this.stop(task.statusMessage ?? "The task was cancelled");
+    } else if (isTerminal(task.status)) {
+      // Ended by its run, or failed by another replica that took this one for stopped.
+      if (!this.returned) this.stop(task.statusMessage ?? "The task ended");
     } else {
       const answers = task.inputResponses ?? {};
       for (const [key, waiter] of this.waiting) {
@@ -236,6 +241,7 @@ export class TaskRun implements ClientChannel {
   }
 
   private async finish(outcome: { result: CallToolResult } | { error: unknown }): Promise<void> {
+    this.returned = true;
     const created = await this.ready;
     if (created && !this.inFlight.cancelled) {
       const ending =
