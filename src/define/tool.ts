@@ -18,13 +18,13 @@ import {
   type CompiledSchema,
   compileObjectSchema,
   type InferShape,
-  type InferShapeInput,
   type SchemaInput,
 } from "./schema.js";
 import { scopesProblem } from "./scopes.js";
 import { standsForThrown, thrownMessage } from "./thrown.js";
 import { timeoutProblem } from "./timeout.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
+import type { ToolReturn } from "./tool-return.js";
 import { type LEGACY_RESOURCE_URI, toolMetaWithUi, toolUiProblems } from "./tool-ui.js";
 
 type ArgsOf<I> = I extends SchemaInput ? InferShape<I> : Record<string, never>;
@@ -70,15 +70,11 @@ export interface ToolConfig<I extends SchemaInput | undefined, O extends SchemaI
   input?: I;
   /**
    * When given, the handler returns an object matching it; parsed by it (defaults
-   * applied), it becomes `structuredContent`.
+   * applied), it becomes `structuredContent`. Or a full CallToolResult whose
+   * `structuredContent` matches it, or one with `isError: true`.
    */
   output?: O;
-  handler: (
-    args: ArgsOf<I>,
-    ctx: HandlerContext,
-  ) => O extends SchemaInput
-    ? InferShapeInput<O> | CallToolResult | Promise<InferShapeInput<O> | CallToolResult>
-    : unknown;
+  handler: (args: ArgsOf<I>, ctx: HandlerContext) => ToolReturn<O> | Promise<ToolReturn<O>>;
 }
 
 export interface ToolDefinition extends Branded<"tool"> {

@@ -611,10 +611,10 @@ describe("defineTool: output schemas", () => {
   });
 
   it("passes through a full CallToolResult whose structuredContent matches", async () => {
-    const result: CallToolResult = {
+    const result = {
       content: [{ type: "text", text: "3 apples" }],
       structuredContent: { sum: 3, unit: "apples" },
-    };
+    } satisfies CallToolResult;
     const tool = compiled(
       defineTool({ name: "add", description: "d", output, handler: () => result }),
     );
@@ -627,6 +627,7 @@ describe("defineTool: output schemas", () => {
         name: "add",
         description: "d",
         output,
+        // @ts-expect-error sum must be a number: the types refuse what the runtime does
         handler: () => ({ content: [], structuredContent: { sum: "x" } }),
       }),
     );
@@ -643,6 +644,7 @@ describe("defineTool: output schemas", () => {
 
   it("requires structuredContent in a full CallToolResult", async () => {
     const tool = compiled(
+      // @ts-expect-error structuredContent is missing: the types refuse what the runtime does
       defineTool({ name: "add", description: "d", output, handler: () => ({ content: [] }) }),
     );
     expect(await tool.call({}, ctx)).toEqual({
@@ -657,7 +659,10 @@ describe("defineTool: output schemas", () => {
   });
 
   it("passes an error result through without checking its structuredContent", async () => {
-    const result: CallToolResult = { content: [{ type: "text", text: "no" }], isError: true };
+    const result = {
+      content: [{ type: "text", text: "no" }],
+      isError: true,
+    } satisfies CallToolResult;
     const tool = compiled(
       defineTool({ name: "add", description: "d", output, handler: () => result }),
     );
@@ -1020,5 +1025,53 @@ describe("defineTool: types", () => {
       handler: () => ({ sum: "1" }),
     });
     expectTypeOf(defineTool).returns.toEqualTypeOf<ToolDefinition>();
+  });
+
+  it("takes a full CallToolResult written inline, its structuredContent checked", () => {
+    defineTool({
+      description: "d",
+      input: { n: z.number() },
+      output: { sum: z.number() },
+      handler: ({ n }) => {
+        expectTypeOf(n).toEqualTypeOf<number>();
+        return { content: [{ type: "text", text: `${n}` }], structuredContent: { sum: n } };
+      },
+    });
+    defineTool({
+      description: "d",
+      output: { sum: z.number() },
+      handler: async () => ({
+        content: [{ type: "text", text: "1" }],
+        structuredContent: { sum: 1 },
+      }),
+    });
+    defineTool({
+      description: "d",
+      output: { sum: z.number() },
+      // an error result needs no structuredContent, as the runtime checks none
+      handler: () => ({ content: [{ type: "text", text: "no" }], isError: true }),
+    });
+    defineTool({
+      description: "d",
+      output: { sum: z.number() },
+      handler: () => ({
+        content: [{ type: "text", text: "1" }],
+        // @ts-expect-error sum must be a number
+        structuredContent: { sum: "1" },
+      }),
+    });
+    defineTool({
+      description: "d",
+      output: { sum: z.number() },
+      // @ts-expect-error a result that is no error must carry structuredContent
+      handler: () => ({ content: [{ type: "text", text: "1" }] }),
+    });
+  });
+
+  it("lets a tool without output resolve a promise of its own with anything", () => {
+    defineTool({
+      description: "d",
+      handler: () => new Promise((resolve) => resolve("done")),
+    });
   });
 });
