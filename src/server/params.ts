@@ -25,6 +25,13 @@ export function optionalObject(params: Params, key: string, method: string): Par
   return value as Params;
 }
 
+export function requireObject(params: Params, key: string, method: string): Params {
+  const value = optionalObject(params, key, method);
+  if (value === undefined)
+    throw invalidParams(`${method}: "${key}" must be an object and is missing`);
+  return value;
+}
+
 export function optionalString(params: Params, key: string, method: string): string | undefined {
   const value = params[key];
   if (value === undefined) return undefined;

@@ -310,7 +310,7 @@ describe("version negotiation", () => {
     expect(
       await client.request(
         "initialize",
-        { protocolVersion: "2025-06-18", clientInfo: { name: "no version" } },
+        { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "no version" } },
         "c",
       ),
     ).toEqual({
@@ -337,5 +337,38 @@ describe("version negotiation", () => {
       },
     });
     expect((await client.initialize("2025-06-18")).protocolVersion).toBe("2025-06-18");
+  });
+
+  it("refuses an initialize without capabilities or clientInfo, which every revision requires", async () => {
+    const client = await RawClient.inProcess();
+    const clientInfo = { name: "c", version: "1" };
+    expect(
+      await client.request("initialize", { protocolVersion: "2025-06-18", clientInfo }, "a"),
+    ).toEqual({
+      jsonrpc: "2.0",
+      id: "a",
+      error: {
+        code: -32602,
+        message: 'initialize: "capabilities" must be an object and is missing',
+      },
+    });
+    expect(
+      await client.request("initialize", { protocolVersion: "2025-06-18", capabilities: {} }, "b"),
+    ).toEqual({
+      jsonrpc: "2.0",
+      id: "b",
+      error: {
+        code: -32602,
+        message: 'initialize: "clientInfo" must be an object and is missing',
+      },
+    });
+    expect(await client.request("tools/list", undefined, "c")).toEqual({
+      jsonrpc: "2.0",
+      id: "c",
+      error: {
+        code: -32600,
+        message: 'Server not initialized: send "initialize" before "tools/list"',
+      },
+    });
   });
 });

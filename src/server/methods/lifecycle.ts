@@ -3,7 +3,7 @@ import { implementationForVersion } from "../../protocol/downgrade.js";
 import type { ClientCapabilities, Implementation, InitializeResult } from "../../protocol/types.js";
 import { negotiateVersion } from "../../protocol/versions.js";
 import { heldSize } from "../memory-budget.js";
-import { invalidParams, optionalObject, type Params, requireString } from "../params.js";
+import { invalidParams, type Params, requireObject, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import { type MethodTable, STATEFUL_ONLY, sessionOf } from "./method.js";
 
@@ -20,20 +20,17 @@ function initialize(params: Params, rc: RequestContext): InitializeResult {
       "initialize was already called on this session",
     );
   }
+  // Each required by every revision, as the official SDK's servers require them.
   const requested = requireString(params, "protocolVersion", "initialize");
-  const capabilities = (optionalObject(params, "capabilities", "initialize") ??
-    {}) as ClientCapabilities;
-  const clientInfo = optionalObject(params, "clientInfo", "initialize");
-  if (
-    clientInfo &&
-    (typeof clientInfo.name !== "string" || typeof clientInfo.version !== "string")
-  ) {
+  const capabilities = requireObject(params, "capabilities", "initialize") as ClientCapabilities;
+  const clientInfo = requireObject(params, "clientInfo", "initialize");
+  if (typeof clientInfo.name !== "string" || typeof clientInfo.version !== "string") {
     throw invalidParams('initialize: "clientInfo" needs a string "name" and "version"');
   }
   const version = negotiateVersion(requested);
   // The session keeps what its client told of itself for as long as it lasts.
   session.hold(heldSize(capabilities) + heldSize(clientInfo), "initialize");
-  session.initialize(version, capabilities, clientInfo as Implementation | undefined);
+  session.initialize(version, capabilities, clientInfo as unknown as Implementation);
   const { engine } = rc;
   const result: InitializeResult = {
     protocolVersion: version,
