@@ -8,10 +8,13 @@ import {
   type JsonRpcId,
   type JsonRpcMessage,
   type JsonRpcRequest,
+  type JsonRpcResponse,
   type Parsed,
 } from "../jsonrpc/index.js";
+import { claimedVersion } from "../protocol/meta.js";
 import type { Engine } from "./engine.js";
 import { eraOf } from "./era.js";
+import { claimRefused, initializeRefused } from "./fixed-era.js";
 import { InFlight } from "./in-flight.js";
 import type { Params } from "./params.js";
 import { PendingReplies } from "./pending-replies.js";
@@ -25,7 +28,8 @@ import type { MessageReceiver, Transport } from "./transport.js";
  * Its first exchange fixes the era: `initialize` (or any request without a
  * 2026 `_meta` claim) makes it a 2025 session, a request claiming 2026-07-28
  * makes it stateless, served request by request. A `server/discover` probe is
- * answered without fixing anything, as dual-era clients probe with it.
+ * answered without fixing anything, as dual-era clients probe with it. A
+ * request of the other era is then refused, saying why (`fixed-era.ts`).
  */
 export class Connection implements MessageReceiver {
   private session: Session | undefined;
@@ -48,7 +52,10 @@ export class Connection implements MessageReceiver {
   }
 
   receive(parsed: Parsed, auth?: AuthInfo): void {
-    if (this.session) {
+    const refusal = this.otherEra(parsed);
+    if (refusal) {
+      this.transport.send(refusal);
+    } else if (this.session) {
       this.session.receive(parsed, auth);
     } else if (parsed.kind === "invalid") {
       this.transport.send(parsed.error);
@@ -68,6 +75,21 @@ export class Connection implements MessageReceiver {
       this.session = this.openSession(this.transport);
       this.session.receive(parsed, auth);
     }
+  }
+
+  /** The refusal of a request of the era this connection's first message did not fix. */
+  private otherEra(parsed: Parsed): JsonRpcResponse | undefined {
+    if (parsed.kind !== "single" || !isRequest(parsed.message)) return undefined;
+    const request = parsed.message;
+    const claimed = claimedVersion(request.params);
+    if (this.session) {
+      return claimed === undefined
+        ? undefined
+        : claimRefused(request, claimed, this.session.protocolVersion);
+    }
+    return this.stateless && claimed === undefined && request.method === "initialize"
+      ? initializeRefused(request)
+      : undefined;
   }
 
   private serve(message: JsonRpcMessage, auth: AuthInfo | undefined): void {

@@ -44,24 +44,54 @@ describe("the era of a stdio connection", () => {
     expect((await client.request("ping")).result).toEqual({});
   });
 
-  it("is fixed by a first 2026 request: initialize then does not exist", async () => {
+  it("is fixed by a first 2026 request: initialize is then refused, saying why", async () => {
     const client = await RawClient.inProcess();
     expect((await modern(client, "tools/list")).result.resultType).toBe("complete");
-    const id = client.id();
-    client.send({
+    const initialize = {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "x", version: "1" },
+    };
+    expect(await client.request("initialize", initialize, "late")).toEqual({
       jsonrpc: "2.0",
-      id,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "x", version: "1" },
+      id: "late",
+      error: {
+        code: -32022,
+        message:
+          'Unsupported protocol version: "2025-11-25" through initialize; this connection serves 2026-07-28 per request, as its first request claimed it in _meta, and a connection\'s first message fixes its era: a 2025 client must send initialize as the first message of a new connection',
+        data: { supported: ["2026-07-28"], requested: "2025-11-25" },
       },
     });
-    expect(await client.response(id)).toEqual({
+    // Still a 2026 connection.
+    expect((await modern(client, "tools/list")).result.resultType).toBe("complete");
+  });
+
+  it("is fixed by initialize: a request claiming 2026-07-28 is then refused, saying why", async () => {
+    const client = await RawClient.inProcess();
+    await client.initialize("2025-06-18");
+    expect(await modern(client, "tools/list")).toEqual({
       jsonrpc: "2.0",
-      id,
-      error: { code: -32601, message: "Method not found: initialize" },
+      id: expect.any(Number),
+      error: {
+        code: -32022,
+        message: `Unsupported protocol version: "2026-07-28" on a 2025 session; this connection is a 2025 session at 2025-06-18, as its first message had no protocol version in _meta, and a connection's first message fixes its era: send this session's requests without "${VERSION}" in _meta, or send a 2026-07-28 request as the first message of a new connection`,
+        data: { supported: ["2025-06-18"], requested: "2026-07-28" },
+      },
+    });
+    // Still the 2025 session.
+    expect((await client.request("tools/list")).result.resultType).toBeUndefined();
+  });
+
+  it("is fixed by any 2025 message: before initialize, a 2026 claim is refused naming every 2025 revision", async () => {
+    const client = await RawClient.inProcess();
+    expect((await client.request("tools/list")).error.code).toBe(-32600);
+    expect((await modern(client, "tools/list")).error).toEqual({
+      code: -32022,
+      message: `Unsupported protocol version: "2026-07-28" on a 2025 session; this connection is a 2025 session, not yet initialized, as its first message had no protocol version in _meta, and a connection's first message fixes its era: send initialize, then this session's requests without "${VERSION}" in _meta, or send a 2026-07-28 request as the first message of a new connection`,
+      data: {
+        supported: ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"],
+        requested: "2026-07-28",
+      },
     });
   });
 });
