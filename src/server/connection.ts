@@ -12,6 +12,7 @@ import {
   type Parsed,
 } from "../jsonrpc/index.js";
 import { claimedVersion } from "../protocol/meta.js";
+import { isStatelessVersion } from "../protocol/versions.js";
 import type { Engine } from "./engine.js";
 import { eraOf } from "./era.js";
 import { claimRefused, initializeRefused } from "./fixed-era.js";
@@ -27,9 +28,10 @@ import type { MessageReceiver, Transport } from "./transport.js";
  * One client on a message stream (stdio, or any transport a user writes).
  * Its first exchange fixes the era: `initialize` (or any request without a
  * 2026 `_meta` claim) makes it a 2025 session, a request claiming 2026-07-28
- * makes it stateless, served request by request. A `server/discover` probe is
- * answered without fixing anything, as dual-era clients probe with it. A
- * request of the other era is then refused, saying why (`fixed-era.ts`).
+ * makes it stateless, served request by request. A `server/discover` probe,
+ * or a request claiming a version not served, is answered without fixing
+ * anything. A request of the other era is then refused, saying why
+ * (`fixed-era.ts`).
  */
 export class Connection implements MessageReceiver {
   private session: Session | undefined;
@@ -60,8 +62,7 @@ export class Connection implements MessageReceiver {
     } else if (parsed.kind === "invalid") {
       this.transport.send(parsed.error);
     } else if (parsed.kind === "single" && (this.stateless || eraOf(parsed) === "stateless")) {
-      // A server/discover probe is answered without fixing the era: dual-era clients probe with it.
-      if (!this.stateless && !isDiscover(parsed.message)) this.stateless = true;
+      if (!this.stateless && fixesStateless(parsed.message)) this.stateless = true;
       this.serve(parsed.message, auth);
     } else if (this.stateless) {
       this.transport.send(
@@ -155,6 +156,16 @@ export class Connection implements MessageReceiver {
   }
 }
 
-function isDiscover(message: JsonRpcMessage): boolean {
-  return isRequest(message) && message.method === "server/discover";
+/**
+ * Whether a message claiming a protocol version makes its connection
+ * 2026-07-28's. A server/discover probe does not (dual-era clients probe with
+ * it), nor a request claiming a version not served per request, refused with
+ * -32022: its client may still initialize, as that refusal says.
+ */
+function fixesStateless(message: JsonRpcMessage): boolean {
+  return (
+    isRequest(message) &&
+    message.method !== "server/discover" &&
+    isStatelessVersion(claimedVersion(message.params))
+  );
 }

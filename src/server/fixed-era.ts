@@ -10,16 +10,14 @@ import { STATEFUL_VERSIONS, STATELESS_VERSION, STATELESS_VERSIONS } from "../pro
  * message why, and what the client must do instead.
  */
 
-const FIXED = "and a connection's first message fixes its era";
-
-/** An `initialize` on a connection its first request made 2026-07-28's. */
+/** An `initialize` on a connection a request claiming a 2026 revision made 2026-07-28's. */
 export function initializeRefused(request: JsonRpcRequest): JsonRpcResponse {
   const requested = (request.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
   const named = typeof requested === "string" ? JSON.stringify(requested) : "a 2025 revision";
   return failure(
     request.id,
     McpErrorCode.UnsupportedProtocolVersion,
-    `Unsupported protocol version: ${named} through initialize; this connection serves ${STATELESS_VERSIONS.join(", ")} per request, as its first request claimed it in _meta, ${FIXED}: a 2025 client must send initialize as the first message of a new connection`,
+    `Unsupported protocol version: ${named} through initialize; this connection serves ${STATELESS_VERSIONS.join(", ")} per request: a request claiming it in _meta came first, and that fixed the connection's era. A 2025 client must send initialize first, on a new connection`,
     {
       supported: [...STATELESS_VERSIONS],
       ...(typeof requested === "string" && { requested }),
@@ -39,11 +37,11 @@ export function claimRefused(
 ): JsonRpcResponse {
   const session =
     version === undefined ? "a 2025 session, not yet initialized" : `a 2025 session at ${version}`;
-  const first = version === undefined ? "send initialize, then " : "send ";
+  const first = version === undefined ? "Send initialize, then " : "Send ";
   return failure(
     request.id,
     McpErrorCode.UnsupportedProtocolVersion,
-    `Unsupported protocol version: ${JSON.stringify(claimed)} on a 2025 session; this connection is ${session}, as its first message had no protocol version in _meta, ${FIXED}: ${first}this session's requests without "${META.protocolVersion}" in _meta, or send a ${STATELESS_VERSION} request as the first message of a new connection`,
+    `Unsupported protocol version: ${JSON.stringify(claimed)} on a 2025 session; this connection is ${session}: a message without a protocol version in _meta came first, and that fixed the connection's era. ${first}this session's requests without "${META.protocolVersion}" in _meta, or a ${STATELESS_VERSION} request first, on a new connection`,
     {
       supported: version === undefined ? [...STATEFUL_VERSIONS] : [version],
       requested: typeof claimed === "string" ? claimed : JSON.stringify(claimed),

@@ -44,6 +44,14 @@ describe("the era of a stdio connection", () => {
     expect((await client.request("ping")).result).toEqual({});
   });
 
+  it("is not fixed by a request claiming a version it does not serve: initialize still opens a session", async () => {
+    const client = await RawClient.inProcess();
+    const refused = await modern(client, "tools/list", {}, { [VERSION]: "1900-01-01" });
+    expect(refused.error.code).toBe(-32022);
+    expect((await client.initialize("2025-11-25")).protocolVersion).toBe("2025-11-25");
+    expect((await client.request("ping")).result).toEqual({});
+  });
+
   it("is fixed by a first 2026 request: initialize is then refused, saying why", async () => {
     const client = await RawClient.inProcess();
     expect((await modern(client, "tools/list")).result.resultType).toBe("complete");
@@ -58,7 +66,7 @@ describe("the era of a stdio connection", () => {
       error: {
         code: -32022,
         message:
-          'Unsupported protocol version: "2025-11-25" through initialize; this connection serves 2026-07-28 per request, as its first request claimed it in _meta, and a connection\'s first message fixes its era: a 2025 client must send initialize as the first message of a new connection',
+          'Unsupported protocol version: "2025-11-25" through initialize; this connection serves 2026-07-28 per request: a request claiming it in _meta came first, and that fixed the connection\'s era. A 2025 client must send initialize first, on a new connection',
         data: { supported: ["2026-07-28"], requested: "2025-11-25" },
       },
     });
@@ -74,7 +82,7 @@ describe("the era of a stdio connection", () => {
       id: expect.any(Number),
       error: {
         code: -32022,
-        message: `Unsupported protocol version: "2026-07-28" on a 2025 session; this connection is a 2025 session at 2025-06-18, as its first message had no protocol version in _meta, and a connection's first message fixes its era: send this session's requests without "${VERSION}" in _meta, or send a 2026-07-28 request as the first message of a new connection`,
+        message: `Unsupported protocol version: "2026-07-28" on a 2025 session; this connection is a 2025 session at 2025-06-18: a message without a protocol version in _meta came first, and that fixed the connection's era. Send this session's requests without "${VERSION}" in _meta, or a 2026-07-28 request first, on a new connection`,
         data: { supported: ["2025-06-18"], requested: "2026-07-28" },
       },
     });
@@ -87,7 +95,7 @@ describe("the era of a stdio connection", () => {
     expect((await client.request("tools/list")).error.code).toBe(-32600);
     expect((await modern(client, "tools/list")).error).toEqual({
       code: -32022,
-      message: `Unsupported protocol version: "2026-07-28" on a 2025 session; this connection is a 2025 session, not yet initialized, as its first message had no protocol version in _meta, and a connection's first message fixes its era: send initialize, then this session's requests without "${VERSION}" in _meta, or send a 2026-07-28 request as the first message of a new connection`,
+      message: `Unsupported protocol version: "2026-07-28" on a 2025 session; this connection is a 2025 session, not yet initialized: a message without a protocol version in _meta came first, and that fixed the connection's era. Send initialize, then this session's requests without "${VERSION}" in _meta, or a 2026-07-28 request first, on a new connection`,
       data: {
         supported: ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"],
         requested: "2026-07-28",
@@ -127,7 +135,7 @@ describe("a 2026-07-28 request over stdio", () => {
     expect(old.error).toEqual({
       code: -32022,
       message:
-        'Unsupported protocol version: "1900-01-01"; this server serves 2026-07-28 per request (and 2024-11-05 to 2025-11-25 through initialize)',
+        'Unsupported protocol version: "1900-01-01"; this server serves 2026-07-28 per request (and 2024-11-05 to 2025-11-25 through initialize, which over stdio must come first on its connection)',
       data: { supported: ["2026-07-28"], requested: "1900-01-01" },
     });
   });

@@ -49,7 +49,7 @@ export function readEnvelope(method: string, params: Params): Envelope {
   if (!isStatelessVersion(version)) {
     throw new JsonRpcError(
       McpErrorCode.UnsupportedProtocolVersion,
-      `Unsupported protocol version: ${JSON.stringify(version)}; this server serves ${STATELESS_VERSIONS.join(", ")} per request (and 2024-11-05 to 2025-11-25 through initialize)`,
+      `Unsupported protocol version: ${JSON.stringify(version)}; this server serves ${STATELESS_VERSIONS.join(", ")} per request (and 2024-11-05 to 2025-11-25 through initialize, which over stdio must come first on its connection)`,
       { supported: [...STATELESS_VERSIONS], requested: version },
     );
   }
