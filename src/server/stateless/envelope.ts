@@ -47,6 +47,10 @@ export function readEnvelope(method: string, params: Params): Envelope {
     );
   }
   if (!isStatelessVersion(version)) {
+    // `supported` holds the revisions served per request alone, as server/discover's
+    // supportedVersions does: the conformance suite requires each to be among those,
+    // and the official SDKs write and read only 2026 revisions there. The 2025 ones,
+    // reached through initialize, are named in the message.
     throw new JsonRpcError(
       McpErrorCode.UnsupportedProtocolVersion,
       `Unsupported protocol version: ${JSON.stringify(version)}; this server serves ${STATELESS_VERSIONS.join(", ")} per request (and 2024-11-05 to 2025-11-25 through initialize, which over stdio must come first on its connection)`,
