@@ -16,17 +16,13 @@ type OutputValue<O> = [O] extends [never]
 /**
  * What a tool's handler may return, as the runtime takes it
  * (`normalizeToolResult`): without `output`, anything; with it, an object
- * matching it, a full CallToolResult whose `structuredContent` matches it, or
- * an error result (`isError: true`), whose `structuredContent` is not checked.
+ * matching it, or a full CallToolResult (the runtime checks that its
+ * `structuredContent` matches, unless it is an error result). A value typed
+ * `CallToolResult` says nothing of its `structuredContent`, and handlers
+ * written so have always compiled: the types leave that check to the runtime.
  *
  * A union of plain members, not a conditional type around them: a conditional
  * on `O` stays unresolved while `O` is inferred, so an inline result's
  * `type: "text"` would be read as a string and refused.
  */
-export type ToolReturn<O> =
-  | OutputValue<O>
-  | (Omit<CallToolResult, "structuredContent" | "isError"> & {
-      structuredContent: OutputValue<O>;
-      isError?: false;
-    })
-  | (CallToolResult & { isError: true });
+export type ToolReturn<O> = OutputValue<O> | CallToolResult;
