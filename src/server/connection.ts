@@ -84,9 +84,11 @@ export class Connection implements MessageReceiver {
     const request = parsed.message;
     const claimed = claimedVersion(request.params);
     if (this.session) {
-      return claimed === undefined
+      const version = this.session.protocolVersion;
+      // A claim of the session's own version asks for nothing it does not get.
+      return claimed === undefined || claimed === version
         ? undefined
-        : claimRefused(request, claimed, this.session.protocolVersion);
+        : claimRefused(request, claimed, version);
     }
     return this.stateless && claimed === undefined && request.method === "initialize"
       ? initializeRefused(request)

@@ -86,8 +86,10 @@ describe("the era of a stdio connection", () => {
         data: { supported: ["2025-06-18"], requested: "2026-07-28" },
       },
     });
-    // Still the 2025 session.
+    // Still the 2025 session; a claim of its own version asks for nothing else.
     expect((await client.request("tools/list")).result.resultType).toBeUndefined();
+    const ownVersion = { _meta: { [VERSION]: "2025-06-18" } };
+    expect((await client.request("tools/list", ownVersion)).result.tools).toBeDefined();
   });
 
   it("is fixed by any 2025 message: before initialize, a 2026 claim is refused naming every 2025 revision", async () => {
