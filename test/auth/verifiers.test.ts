@@ -266,6 +266,51 @@ describe("the static token beside OAuth", () => {
   });
 });
 
+describe("an issuer behind a site that answers every path", () => {
+  const HOME = "<!doctype html><title>Sign in</title>";
+
+  it("is found at the next metadata URL when one answers a page rather than JSON", async () => {
+    const behindSite = await startIssuer({
+      pages: { "/.well-known/oauth-authorization-server": HOME },
+    });
+    try {
+      const serving = await serveHttp(scopedServer(), {
+        port: 0,
+        path: "/mcp",
+        auth: { issuer: behindSite.url },
+      });
+      try {
+        const resource = serving.url;
+        const token = await behindSite.token(resource, ["mcp", "notes:read"]);
+        const response = await fetch(notesRequest(resource, token));
+        expect(response.status).toBe(200);
+      } finally {
+        await serving.close();
+      }
+    } finally {
+      await behindSite.close();
+    }
+  });
+
+  it("is refused at start naming each URL tried and what it answered, when none answers JSON", async () => {
+    const pages = await startIssuer({
+      pages: {
+        "/.well-known/oauth-authorization-server": HOME,
+        "/.well-known/openid-configuration": HOME,
+      },
+    });
+    try {
+      await expect(
+        serveHttp(scopedServer(), { port: 0, auth: { issuer: pages.url } }),
+      ).rejects.toThrow(
+        `The authorization server ${pages.url} publishes no metadata: ${pages.url}/.well-known/oauth-authorization-server (200, not JSON: text/html), ${pages.url}/.well-known/openid-configuration (200, not JSON: text/html); check the issuer (--auth-issuer, auth.issuer), or give auth.jwksUri`,
+      );
+    } finally {
+      await pages.close();
+    }
+  });
+});
+
 describe("an issuer out of reach", () => {
   it("stops serveHttp at start, naming the URL it tried", async () => {
     const gone = await closedUrl();

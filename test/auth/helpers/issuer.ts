@@ -54,15 +54,26 @@ export interface TestIssuer {
 /**
  * `opaque`: resources whose tokens are opaque (introspected); every other
  * resource gets JWTs. `audience`: what a resource's tokens carry in `aud`
- * (default: the resource itself, as RFC 8707 has it).
+ * (default: the resource itself, as RFC 8707 has it). `pages`: paths answered
+ * 200 with this HTML before the provider sees them, as a web site in front of
+ * an issuer answers every path it does not know.
  */
 export async function startIssuer(
-  options: { opaque?: (resource: string) => boolean; audience?: (resource: string) => string } = {},
+  options: {
+    opaque?: (resource: string) => boolean;
+    audience?: (resource: string) => string;
+    pages?: Readonly<Record<string, string>>;
+  } = {},
 ) {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let jwksFetches = 0;
   const http = createServer((req, res) => {
     if (req.method === "GET" && req.url === "/jwks") jwksFetches++;
+    const page = req.url === undefined ? undefined : options.pages?.[req.url];
+    if (page !== undefined) {
+      res.writeHead(200, { "content-type": "text/html" }).end(page);
+      return;
+    }
     handler?.(req, res);
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));

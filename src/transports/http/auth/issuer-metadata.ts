@@ -49,22 +49,34 @@ export async function discoverIssuer(issuer: string): Promise<IssuerMetadata> {
       tried.push(`${url} (${response.status})`);
       continue;
     }
-    let metadata: Partial<IssuerMetadata>;
-    try {
-      metadata = (await response.json()) as Partial<IssuerMetadata>;
-    } catch (error) {
-      throw new Error(
-        `The authorization server metadata at ${url} is not JSON: ${reasonOf(error)}`,
+    // A site in front of the issuer may answer any path with a page of its own: look on.
+    const metadata = await jsonObject(response);
+    if (metadata === undefined) {
+      tried.push(
+        `${url} (${response.status}, not JSON: ${response.headers.get("content-type") ?? "no content type"})`,
       );
+      continue;
     }
     if (metadata.issuer !== issuer) {
       throw new Error(
         `The authorization server metadata at ${url} names the issuer ${JSON.stringify(metadata.issuer)}, not ${JSON.stringify(issuer)}; set the issuer (--auth-issuer, auth.issuer) to exactly what it names`,
       );
     }
-    return metadata as IssuerMetadata;
+    return metadata as unknown as IssuerMetadata;
   }
   throw new Error(
     `The authorization server ${issuer} publishes no metadata: ${tried.join(", ")}; check the issuer (--auth-issuer, auth.issuer), or give auth.jwksUri`,
   );
+}
+
+/** A response's body as a JSON object; undefined when it is anything else. */
+async function jsonObject(response: Response): Promise<Record<string, unknown> | undefined> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === "object" && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
