@@ -1,4 +1,5 @@
 import type { CompleteResult } from "../protocol/types.js";
+import { kind } from "./content-shape.js";
 
 export interface CompletionRequest {
   /** What the user typed so far. */
@@ -18,21 +19,43 @@ export type Completer =
 /** The protocol allows at most this many values in one completion result. */
 export const MAX_COMPLETION_VALUES = 100;
 
+/**
+ * The completion of `request` by `completer`, which `owner` names in an error
+ * (`complete.who of prompt "greet"`): a completer that returns anything but an
+ * array of strings (a block body that forgot its return) throws, saying so.
+ */
 export async function complete(
   completer: Completer | undefined,
   request: CompletionRequest,
+  owner = "complete",
 ): Promise<CompleteResult["completion"]> {
   if (completer === undefined) return { values: [], total: 0, hasMore: false };
   const needle = request.value.toLowerCase();
-  const candidates =
+  const candidates: unknown =
     typeof completer === "function"
       ? await completer(request)
       : completer.filter((value) => value.toLowerCase().startsWith(needle));
+  if (!isStrings(candidates)) {
+    throw new Error(
+      `${owner} returned ${valuesKind(candidates)}; return an array of strings, the values that complete what was typed`,
+    );
+  }
   return {
     values: candidates.slice(0, MAX_COMPLETION_VALUES),
     total: candidates.length,
     hasMore: candidates.length > MAX_COMPLETION_VALUES,
   };
+}
+
+function isStrings(values: unknown): values is readonly string[] {
+  return Array.isArray(values) && values.every((value) => typeof value === "string");
+}
+
+/** What a completer returned that is no array of strings: "nothing", "a number at [0]". */
+function valuesKind(values: unknown): string {
+  if (!Array.isArray(values)) return kind(values);
+  const at = values.findIndex((value) => typeof value !== "string");
+  return `${kind(values[at])} at [${at}]`;
 }
 
 export function completerKeyProblems(
@@ -48,7 +71,7 @@ export function completerKeyProblems(
         `complete.${key} does not match any ${what} (${allowed.length > 0 ? allowed.join(", ") : "there are none"})`,
       );
     }
-    if (typeof completer !== "function" && !Array.isArray(completer)) {
+    if (typeof completer !== "function" && !isStrings(completer)) {
       problems.push(`complete.${key} must be an array of strings or a function`);
     }
     return problems;

@@ -94,6 +94,9 @@ describe("completerKeyProblems", () => {
       "complete.a must be an array of strings or a function",
       "complete.c does not match any template variable (a, b)",
     ]);
+    expect(completerKeyProblems({ a: ["x", 3] }, ["a"], "argument")).toEqual([
+      "complete.a must be an array of strings or a function",
+    ]);
     expect(completerKeyProblems({ c: 1 }, [], "argument")).toEqual([
       "complete.c does not match any argument (there are none)",
       "complete.c must be an array of strings or a function",

@@ -21,18 +21,21 @@ async function completion(params: Params, rc: RequestContext): Promise<unknown> 
     {}) as Record<string, string>;
 
   let completers: Readonly<Record<string, unknown>>;
+  let owner: string;
   if (ref.type === "ref/prompt") {
     const name = requireString(ref, "name", "completion/complete ref");
     const prompt = rc.engine.registry.prompt(name);
     if (!prompt) throw invalidParams(`Unknown prompt: "${name}"`);
     requireScopes(rc.env, rc.engine.registry.served(prompt).scopes, `prompt "${name}"`);
     completers = prompt.complete;
+    owner = `prompt ${JSON.stringify(name)}`;
   } else if (ref.type === "ref/resource") {
     const uri = requireString(ref, "uri", "completion/complete ref");
     const template = rc.engine.registry.templateByUri(uri);
     if (!template) throw invalidParams(`Unknown resource template: "${uri}"`);
     requireScopes(rc.env, rc.engine.registry.served(template).scopes, `resource template "${uri}"`);
     completers = template.complete;
+    owner = `resource template ${JSON.stringify(uri)}`;
   } else {
     throw invalidParams('completion/complete: ref.type must be "ref/prompt" or "ref/resource"');
   }
@@ -40,5 +43,11 @@ async function completion(params: Params, rc: RequestContext): Promise<unknown> 
   const completer = (
     Object.hasOwn(completers, argumentName) ? completers[argumentName] : undefined
   ) as Parameters<typeof complete>[0];
-  return { completion: await complete(completer, { value, arguments: chosen }) };
+  return {
+    completion: await complete(
+      completer,
+      { value, arguments: chosen },
+      `complete.${argumentName} of ${owner}`,
+    ),
+  };
 }

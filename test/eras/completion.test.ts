@@ -1,0 +1,87 @@
+/**
+ * completion/complete in both eras (the v1 client in a 2025-11-25 session, the
+ * v2 client pinned to 2026-07-28), over stdio and HTTP to the real CLI: a
+ * completer sees the arguments already chosen, and one that returns anything
+ * but an array of strings is a -32603 naming it, never a result the client
+ * cannot read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stopAll } from "../http-cli/helpers.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import {
+  closeClients,
+  connectClient,
+  ERA_ROWS,
+  type EraClient,
+  refusal,
+  serveOnce,
+  shared,
+} from "./helpers/clients.js";
+
+const FILES = {
+  "prompts/greet.ts": `import { definePrompt } from "mcp-dir";
+export default definePrompt({
+  arguments: [{ name: "lang" }, { name: "who" }, { name: "forgot" }, { name: "numbers" }],
+  complete: {
+    lang: ["en", "fr"],
+    who: ({ value, arguments: chosen }) =>
+      (chosen.lang === "fr" ? ["Jean", "Jacques"] : ["John"]).filter((n) => n.startsWith(value)),
+    // A block body that forgot its return.
+    forgot: ({ value }) => { ["a", "b"].filter((n) => n.startsWith(value)); },
+    numbers: () => [1, 2],
+  },
+  get: () => "hello",
+});`,
+};
+
+const serve = serveOnce();
+
+let dir: string;
+beforeAll(async () => {
+  dir = await createServerDir(FILES);
+});
+afterAll(async () => {
+  await closeClients();
+  await stopAll();
+  await removeServerDirs();
+});
+
+const ref = { type: "ref/prompt", name: "greet" };
+
+describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
+  let client: EraClient;
+  beforeAll(async () => {
+    client = await connectClient(kind, await serve(transport, dir));
+  });
+
+  it("gives a completer the arguments already chosen", async () => {
+    const result = await client.complete({
+      ref,
+      argument: { name: "who", value: "J" },
+      context: { arguments: { lang: "fr" } },
+    });
+    expect(shared(result)).toEqual({
+      completion: { values: ["Jean", "Jacques"], total: 2, hasMore: false },
+    });
+  });
+
+  it("names a completer that returned nothing, and says what to return", async () => {
+    expect(
+      await refusal(client.complete({ ref, argument: { name: "forgot", value: "" } })),
+    ).toEqual({
+      code: -32603,
+      message:
+        'Internal error in completion/complete: complete.forgot of prompt "greet" returned nothing; return an array of strings, the values that complete what was typed',
+    });
+  });
+
+  it("names a completer whose values are not strings", async () => {
+    expect(
+      await refusal(client.complete({ ref, argument: { name: "numbers", value: "" } })),
+    ).toEqual({
+      code: -32603,
+      message:
+        'Internal error in completion/complete: complete.numbers of prompt "greet" returned a number at [0]; return an array of strings, the values that complete what was typed',
+    });
+  });
+});
