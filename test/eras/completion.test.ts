@@ -65,6 +65,23 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
     });
   });
 
+  it("refuses chosen arguments that are not strings, naming the argument", async () => {
+    const chosen = { lang: 5 };
+    expect(
+      await refusal(
+        client.complete({
+          ref,
+          argument: { name: "who", value: "" },
+          context: { arguments: chosen },
+        }),
+      ),
+    ).toEqual({
+      code: -32602,
+      message:
+        "completion/complete: context.arguments.lang must be a string (the value chosen for that argument), got a number",
+    });
+  });
+
   it("names a completer that returned nothing, and says what to return", async () => {
     expect(
       await refusal(client.complete({ ref, argument: { name: "forgot", value: "" } })),

@@ -1,4 +1,5 @@
 import { complete } from "../../define/complete.js";
+import { kind } from "../../define/content-shape.js";
 import { invalidParams, optionalObject, type Params, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import { requireScopes } from "../scope-check.js";
@@ -17,8 +18,7 @@ async function completion(params: Params, rc: RequestContext): Promise<unknown> 
   const argumentName = requireString(argument, "name", "completion/complete argument");
   const value = requireString(argument, "value", "completion/complete argument");
   const context = optionalObject(params, "context", "completion/complete");
-  const chosen = (optionalObject(context ?? {}, "arguments", "completion/complete context") ??
-    {}) as Record<string, string>;
+  const chosen = chosenArguments(context);
 
   let completers: Readonly<Record<string, unknown>>;
   let owner: string;
@@ -50,4 +50,17 @@ async function completion(params: Params, rc: RequestContext): Promise<unknown> 
       `complete.${argumentName} of ${owner}`,
     ),
   };
+}
+
+/** The values already chosen (`context.arguments`): strings, as the completer is promised. */
+function chosenArguments(context: Params | undefined): Record<string, string> {
+  const chosen = optionalObject(context ?? {}, "arguments", "completion/complete context") ?? {};
+  for (const [name, value] of Object.entries(chosen)) {
+    if (typeof value !== "string") {
+      throw invalidParams(
+        `completion/complete: context.arguments.${name} must be a string (the value chosen for that argument), got ${kind(value)}`,
+      );
+    }
+  }
+  return chosen as Record<string, string>;
 }
