@@ -38,6 +38,10 @@ export type RegistryListener = (change: RegistryChange) => void;
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
+/** A template's text outside its expressions: the more, the fewer URIs it matches. */
+const literalLength = (resource: CompiledResource): number =>
+  (resource.template?.template ?? "").replace(/\{[^}]*\}/g, "").length;
+
 /**
  * The live set of definitions, keyed by the source (usually a file) that
  * provided them. A source's definitions are replaced or removed together, and
@@ -61,6 +65,8 @@ export class Registry {
   private promptMap = new Map<string, CompiledPrompt>();
   private resourceMap = new Map<string, CompiledResource>();
   private templateList: CompiledResource[] = [];
+  /** The templates in the order they are tried: the most literal text first, then by name. */
+  private matchOrder: CompiledResource[] = [];
   private sortedTools: CompiledTool[] = [];
   private sortedPrompts: CompiledPrompt[] = [];
   private sortedResources: CompiledResource[] = [];
@@ -188,6 +194,7 @@ export class Registry {
     const resources = all.filter((c): c is CompiledResource => c.kind === "resource").sort(byName);
     this.sortedResources = resources.filter((r) => r.uri !== undefined);
     this.templateList = resources.filter((r) => r.template !== undefined);
+    this.matchOrder = [...this.templateList].sort((a, b) => literalLength(b) - literalLength(a));
     this.toolMap = new Map(this.sortedTools.map((t) => [t.name, t]));
     this.promptMap = new Map(this.sortedPrompts.map((p) => [p.name, p]));
     this.resourceMap = new Map(this.sortedResources.map((r) => [r.uri as string, r]));
@@ -283,13 +290,17 @@ export class Registry {
     return this.promptMap.get(name);
   }
 
-  /** A fixed resource by URI, else the first template that matches it. */
+  /**
+   * A fixed resource by URI, else the template that matches it with the most
+   * literal text (`docs://readme/{section}` before `docs://{+path}`), the
+   * first by name among those with as much.
+   */
   resource(
     uri: string,
   ): { resource: CompiledResource; params: Record<string, string> } | undefined {
     const fixed = this.resourceMap.get(uri);
     if (fixed) return { resource: fixed, params: {} };
-    for (const resource of this.templateList) {
+    for (const resource of this.matchOrder) {
       const params = resource.template?.match(uri);
       if (params) return { resource, params };
     }

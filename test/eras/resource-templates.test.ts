@@ -1,0 +1,75 @@
+/**
+ * Which resource serves a URI, and the variables it gets, in both eras (the
+ * v1 client in a 2025-11-25 session, the v2 client pinned to 2026-07-28),
+ * over stdio and HTTP to the real CLI: a fixed URI before any template, the
+ * template with the most literal text before a broader one whatever their
+ * names, and RFC 6570's forms matched as they expand.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stopAll } from "../http-cli/helpers.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import {
+  closeClients,
+  connectClient,
+  ERA_ROWS,
+  type EraClient,
+  serveOnce,
+} from "./helpers/clients.js";
+
+/** Each template answers with its own name and the variables it was given. */
+const template = (name: string, uriTemplate: string) => `export const ${name} = defineResource({
+  name: "${name}",
+  uriTemplate: "${uriTemplate}",
+  read: ({ params }) => JSON.stringify({ served: "${name}", params }),
+});`;
+
+const FILES = {
+  "resources/docs.ts": `import { defineResource } from "mcp-dir";
+${template("all", "docs://{+path}")}
+${template("readme", "docs://readme/{section}")}
+export const intro = defineResource({
+  name: "intro",
+  uri: "docs://readme/intro",
+  read: () => JSON.stringify({ served: "intro" }),
+});`,
+};
+
+const serve = serveOnce();
+
+let dir: string;
+beforeAll(async () => {
+  dir = await createServerDir(FILES);
+});
+afterAll(async () => {
+  await closeClients();
+  await stopAll();
+  await removeServerDirs();
+});
+
+describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
+  let client: EraClient;
+  beforeAll(async () => {
+    client = await connectClient(kind, await serve(transport, dir));
+  });
+
+  /** Which resource served `uri`, and with what. */
+  async function served(uri: string): Promise<unknown> {
+    const { contents } = (await client.readResource({ uri })) as { contents: { text: string }[] };
+    return JSON.parse(contents[0]?.text ?? "null");
+  }
+
+  it("serves a fixed URI from its resource, before any template that matches it", async () => {
+    expect(await served("docs://readme/intro")).toEqual({ served: "intro" });
+  });
+
+  it("serves a URI from the template with the most literal text, not the first by name", async () => {
+    expect(await served("docs://readme/setup")).toEqual({
+      served: "readme",
+      params: { section: "setup" },
+    });
+    expect(await served("docs://guide/setup")).toEqual({
+      served: "all",
+      params: { path: "guide/setup" },
+    });
+  });
+});
