@@ -72,8 +72,12 @@ const run = (takes: CharClass, min: 0 | 1, lazy: boolean): TemplatePart => ({
   lazy,
 });
 
-/** The parts an expression matches: one capture per variable, except a query's one for all. */
-function partsFor({ operator, names }: Expression): TemplatePart[] {
+/**
+ * The parts an expression matches: one capture per variable, except a query's
+ * one for all. Before a `{.label}` a value that may hold dots takes as few as
+ * fit, so the label gets the last dot-part (`{name}{.ext}`: "report.tar", "gz").
+ */
+function partsFor({ operator, names }: Expression, beforeLabel: boolean): TemplatePart[] {
   const list = (value: TemplatePart) =>
     names.flatMap((_, i) => (i === 0 ? [capture(value)] : [literal(","), capture(value)]));
   switch (operator) {
@@ -82,7 +86,7 @@ function partsFor({ operator, names }: Expression): TemplatePart[] {
     case "#":
       return [optional(literal("#"), ...list(run(ON_ONE_LINE, 0, true)))];
     case "/":
-      return names.map(() => optional(literal("/"), capture(run(SEGMENT, 0, false))));
+      return names.map(() => optional(literal("/"), capture(run(SEGMENT, 0, beforeLabel))));
     case ".":
       return names.map(() => optional(literal("."), capture(run(LABEL, 0, false))));
     case "?":
@@ -90,7 +94,7 @@ function partsFor({ operator, names }: Expression): TemplatePart[] {
       // One capture may hold the whole query ("?q=1&limit=2" for "{?q}{&limit}").
       return [optional({ kind: "one", takes: QUERY_START }, capture(run(QUERY, 0, false)))];
     default:
-      return list(run(SIMPLE_VALUE, 1, false));
+      return list(run(SIMPLE_VALUE, 1, beforeLabel));
   }
 }
 
@@ -110,14 +114,14 @@ export function parseUriTemplate(template: string): UriTemplate {
     );
   }
   const expressions: Expression[] = [];
-  const parts: TemplatePart[] = [];
+  const tokens: (string | Expression)[] = [];
   let rest = template;
   while (rest.length > 0) {
     const open = rest.indexOf("{");
     const close = rest.indexOf("}");
     if (open === -1) {
       if (close !== -1) throw new Error(`unbalanced "}" in URI template ${template}`);
-      parts.push(literal(rest));
+      tokens.push(rest);
       break;
     }
     if (close < open) throw new Error(`unbalanced braces in URI template ${template}`);
@@ -125,10 +129,15 @@ export function parseUriTemplate(template: string): UriTemplate {
     if (body.includes("{")) throw new Error(`nested "{" in URI template ${template}`);
     const expression = parseExpression(body, template);
     expressions.push(expression);
-    if (open > 0) parts.push(literal(rest.slice(0, open)));
-    parts.push(...partsFor(expression));
+    if (open > 0) tokens.push(rest.slice(0, open));
+    tokens.push(expression);
     rest = rest.slice(close + 1);
   }
+  const parts = tokens.flatMap((token, i) => {
+    if (typeof token === "string") return [literal(token)];
+    const next = tokens[i + 1];
+    return partsFor(token, typeof next === "object" && next.operator === ".");
+  });
   const matcher = compileTemplateParts(parts);
   const variables = expressions.flatMap((e) => e.names);
   if (new Set(variables).size !== variables.length) {

@@ -109,6 +109,18 @@ describe("parseUriTemplate: matching", () => {
     expect(match("files://name{.ext}", "files://name.tar.gz")).toBeUndefined();
   });
 
+  it("gives a {.ext} after a variable the last dot-part", () => {
+    expect(match("files://{name}{.ext}", "files://report.tar.gz")).toEqual({
+      name: "report.tar",
+      ext: "gz",
+    });
+    expect(match("files://{name}{.ext}", "files://README")).toEqual({ name: "README" });
+    expect(match("files://x{/page}{.format}", "files://x/a.b.html")).toEqual({
+      page: "a.b",
+      format: "html",
+    });
+  });
+
   it("matches query variables in any order, decoding them", () => {
     expect(match("search://q{?q,limit}", "search://q?q=a%20b&limit=5")).toEqual({
       q: "a b",

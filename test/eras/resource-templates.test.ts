@@ -27,6 +27,8 @@ const FILES = {
   "resources/docs.ts": `import { defineResource } from "mcp-dir";
 ${template("all", "docs://{+path}")}
 ${template("readme", "docs://readme/{section}")}
+${template("note", "notes://{name}{.ext}")}
+${template("page", "pages://site{/page}{.format}")}
 export const intro = defineResource({
   name: "intro",
   uri: "docs://readme/intro",
@@ -70,6 +72,18 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
     expect(await served("docs://guide/setup")).toEqual({
       served: "all",
       params: { path: "guide/setup" },
+    });
+  });
+
+  it("gives a {.label} after a variable the last dot-part, as it expands", async () => {
+    expect(await served("notes://report.tar.gz")).toEqual({
+      served: "note",
+      params: { name: "report.tar", ext: "gz" },
+    });
+    expect(await served("notes://README")).toEqual({ served: "note", params: { name: "README" } });
+    expect(await served("pages://site/about.html")).toEqual({
+      served: "page",
+      params: { page: "about", format: "html" },
     });
   });
 });
