@@ -15,6 +15,7 @@ import { type Completer, completerKeyProblems } from "./complete.js";
 import { contentProblem, kind } from "./content-shape.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
+import { displayProblems } from "./descriptor-fields.js";
 import { nameProblem } from "./names.js";
 import {
   type CompiledSchema,
@@ -320,7 +321,7 @@ function buildPrompt(definition: PromptDefinition, fallbackName: string): Compil
   if (hasGet === (definition.messages !== undefined)) {
     problems.push("give exactly one of get: (args, ctx) => messages, or messages: [...]");
   }
-  problems.push(...messagesProblems(definition.messages));
+  problems.push(...messagesProblems(definition.messages), ...displayProblems(definition));
   problems.push(
     ...completerKeyProblems(
       definition.complete,

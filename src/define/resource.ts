@@ -9,8 +9,10 @@ import type {
 import { type Branded, brand } from "./brand.js";
 import { compiledOnce } from "./compiled-once.js";
 import { type Completer, completerKeyProblems } from "./complete.js";
+import { kind } from "./content-shape.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
+import { displayProblems, resourceAnnotationsProblems } from "./descriptor-fields.js";
 import { type ResourceReturn, toReadResult } from "./resource-contents.js";
 import { scopesProblem } from "./scopes.js";
 import { listInstances } from "./template-instances.js";
@@ -189,6 +191,13 @@ function buildResource(definition: ResourceDefinition, fallbackName: string): Co
     } catch (error) {
       problems.push((error as Error).message);
     }
+  }
+  problems.push(
+    ...displayProblems(definition),
+    ...resourceAnnotationsProblems(definition.annotations),
+  );
+  if (definition.mimeType !== undefined && typeof definition.mimeType !== "string") {
+    problems.push(`mimeType must be a string ("text/markdown"), got ${kind(definition.mimeType)}`);
   }
   if (definition.list !== undefined && typeof definition.list !== "function") {
     problems.push("list must be a function: list: () => [{ uri, name? }, ...]");

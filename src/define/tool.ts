@@ -12,6 +12,7 @@ import { type Branded, brand } from "./brand.js";
 import { compiledOnce } from "./compiled-once.js";
 import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
+import { displayProblems, toolAnnotationsProblems } from "./descriptor-fields.js";
 import { isEndingRequest } from "./ends-request.js";
 import { nameProblem } from "./names.js";
 import {
@@ -145,6 +146,10 @@ function buildTool(definition: ToolDefinition, fallbackName: string): CompiledTo
       "description is missing: clients show it to the model, so say what the tool does",
     );
   }
+  problems.push(
+    ...displayProblems({ title: definition.title, icons: definition.icons }),
+    ...toolAnnotationsProblems(definition.annotations),
+  );
   const badTimeout = timeoutProblem(definition.timeoutMs);
   if (badTimeout) problems.push(`timeoutMs ${badTimeout}`);
   const badScopes = scopesProblem(definition.scopes);
