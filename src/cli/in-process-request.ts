@@ -5,6 +5,9 @@ import { divertStdout, printError } from "./stdout.js";
 
 const VIEWS_SHOWN = { [UI_EXTENSION]: { mimeTypes: [VIEW_MIME_TYPE] } };
 
+/** The longest a timer may wait: it holds the process open, never fires in practice. */
+const HOLD_OPEN_MS = 2 ** 31 - 1;
+
 /** "progress 3/10 copying" */
 export function describeProgress({ progress, total, message }: Progress): string {
   return `progress ${progress}${total === undefined ? "" : `/${total}`}${message === undefined ? "" : ` ${message}`}`;
@@ -27,7 +30,10 @@ export const SHOW_PROGRESS = {
  * `server` as a 2026-07-28 client, runs `ask` with it, and closes it. Log
  * messages go to stderr, and so does anything author code writes to stdout
  * meanwhile; a JSON-RPC error rejects with its message. `answering` says
- * what the client can answer when a handler asks for input.
+ * what the client can answer when a handler asks for input. The process is
+ * held open until the answer comes: a handler's time limit holds none (a
+ * hung handler must not keep a server alive), so a handler that never
+ * settles would otherwise end the process, silently, before its limit.
  */
 export async function requestInProcess<T>(
   server: McpServer,
@@ -35,6 +41,7 @@ export async function requestInProcess<T>(
   answering: ClientOptions = {},
 ): Promise<T> {
   const restoreStdout = divertStdout();
+  const holdOpen = setInterval(() => {}, HOLD_OPEN_MS);
   try {
     const client = await InMemoryClient.connect(server, {
       ...answering,
@@ -54,6 +61,7 @@ export async function requestInProcess<T>(
       await client.close();
     }
   } finally {
+    clearInterval(holdOpen);
     restoreStdout();
   }
 }

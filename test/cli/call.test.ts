@@ -121,4 +121,30 @@ export default {
       stderr: 'loading chatty\nworking\nlog info: {"step":1}\n',
     });
   });
+
+  it("waits for the time limit of a handler that never settles, and reports it", async () => {
+    // Nothing but the time limit (which holds no process open) would end these handlers.
+    const never = "() => new Promise(() => {})";
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({ callTimeoutMs: 200 }),
+      "tools/stuck.js": `export default { description: "Never answers", handler: ${never} };\n`,
+      "prompts/stuck.js": `export default { description: "Never answers", get: ${never} };\n`,
+      "resources/stuck.js": `export default { uri: "stuck://x", read: ${never} };\n`,
+    });
+    const [call, get, read] = await Promise.all([
+      runCli(["call", "stuck", "--dir", dir]),
+      runCli(["get", "stuck", "--dir", dir]),
+      runCli(["read", "stuck://x", "--dir", dir]),
+    ]);
+    const limit = "did not finish within the server's time limit of 200 ms and was stopped";
+    expect(call).toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining(`Tool "stuck" ${limit}`),
+    });
+    expect(get).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`Prompt "stuck" ${limit}`),
+    });
+    expect(read).toMatchObject({ code: 1, stderr: expect.stringContaining(limit) });
+  });
 });
