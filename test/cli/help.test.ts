@@ -100,6 +100,20 @@ Options:
   });
 });
 
+describe("mcp-dir build --help", () => {
+  it("says a bundle run as a program keeps 2025 sessions, as its README row does", async () => {
+    const { code, stdout } = await runCli(["build", "--help"]);
+    expect(code).toBe(0);
+    const text = stdout.replace(/\s+/g, " ");
+    expect(text).toContain("over HTTP it keeps 2025 sessions, as serve does");
+    expect(text).not.toContain("over HTTP on Bun and Deno, the server is stateless");
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    for (const runtime of ["node:http", "`Bun.serve`", "`Deno.serve`"]) {
+      expect(readme).toContain(`| ${runtime}, sessions kept`);
+    }
+  });
+});
+
 describe("mistakes in the command line", () => {
   it.each(COMMANDS)("rejects an unknown option of %s with a hint, exit 2", async (command) => {
     const { code, stdout, stderr } = await runCli([command, "--frobnicate"]);

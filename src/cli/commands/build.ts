@@ -31,10 +31,11 @@ loads definitions from such as tools/, a file, a link to nothing) is
 refused, saying what to do.
 
 Run it: node|bun <out>/server.mjs [--http [--port n] [--host h]],
-deno run -A <out>/server.mjs [--http ...]; it exports a web-standard
-handler, { fetch }, served by Workers (cloudflare) as is. Over that handler,
-and over HTTP on Bun and Deno, the server is stateless: 2026-07-28 clients,
-and 2025 clients without sessions (no server push; GET is 405).
+deno run -A <out>/server.mjs [--http ...]: over HTTP it keeps 2025 sessions,
+as serve does. It also exports a web-standard handler, { fetch }, served by
+Workers (cloudflare) and deno serve as is: there the server is stateless,
+2026-07-28 clients and 2025 clients without sessions (no server push; GET is
+405).
 
 Options:
   --out <dir>          Where to write (default dist-mcp, in the current directory)
