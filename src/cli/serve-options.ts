@@ -27,9 +27,10 @@ export const TRANSPORT_HELP = `  --http               Serve Streamable HTTP inst
   --auth-token <t>     Require "Authorization: Bearer <t>" (or set MCP_DIR_AUTH_TOKEN)
   --auth-issuer <url>  Accept OAuth access tokens from this authorization server
                        (or set MCP_DIR_AUTH_ISSUER)
-  --auth-audience <url>
-                       What tokens must carry in aud: this endpoint's public URL
-                       (or set MCP_DIR_AUTH_AUDIENCE; default: as clients reach it)
+  --auth-audience <id>
+                       What tokens must carry in aud: a URL or the id your provider
+                       writes there (or set MCP_DIR_AUTH_AUDIENCE; default: this
+                       endpoint's URL, as clients reach it)
   --allow-unauthenticated-remote
                        Serve a non-loopback --host without a token (refused otherwise)
   --max-sessions <n>   HTTP sessions open at once, and 2026 listen streams (default 1000 each)`;

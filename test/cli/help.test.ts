@@ -114,6 +114,22 @@ describe("mcp-dir build --help", () => {
   });
 });
 
+describe("serve --help and dev --help", () => {
+  it.each(["serve", "dev"])(
+    "%s gives each flag of the README's HTTP table as it writes it",
+    async (command) => {
+      const { stdout } = await runCli([command, "--help"]);
+      const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+      const flags = [...readme.matchAll(/^\| `(--[a-z-]+(?: <[a-z]+>)?)`/gm)].map(
+        ([, flag]) => flag,
+      );
+      expect(flags).toContain("--auth-audience <id>");
+      const helped = stdout.split("\n").map((line) => line.trim().split(/\s{2,}/)[0]);
+      expect(helped).toEqual(expect.arrayContaining(flags));
+    },
+  );
+});
+
 describe("mistakes in the command line", () => {
   it.each(COMMANDS)("rejects an unknown option of %s with a hint, exit 2", async (command) => {
     const { code, stdout, stderr } = await runCli([command, "--frobnicate"]);
