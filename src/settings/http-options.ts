@@ -96,10 +96,13 @@ function nonNegative(value: number | undefined, fallback: number, name: string):
   return value;
 }
 
+/** A setting 0 would not turn off: its refusal of -1 must not suggest 0. */
 function positive(value: number | undefined, fallback: number, name: string): number {
-  const resolved = nonNegative(value, fallback, name);
-  if (resolved === 0) throw new TypeError(`${name} must be greater than 0`);
-  return resolved;
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new TypeError(`${name} must be greater than 0, got ${value}`);
+  }
+  return value;
 }
 
 export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHttpOptions {

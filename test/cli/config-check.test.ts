@@ -22,7 +22,7 @@ describe("invalid http settings in mcp-dir.config.ts", () => {
     const dir = await withConfig("export default { http: { maxBodyBytes: -1 } };\n");
     expect(await runCli(["check", dir])).toEqual({
       code: 1,
-      stdout: `error: mcp-dir.config.ts: http.maxBodyBytes must be a number of 0 or more, got -1
+      stdout: `error: mcp-dir.config.ts: http.maxBodyBytes must be greater than 0, got -1
 mcp-dir check: 1 problem in ${dir}; fix it and run again
 `,
       stderr: "",
@@ -34,7 +34,7 @@ mcp-dir check: 1 problem in ${dir}; fix it and run again
     expect(await runCli(["serve", dir, "--http", "--port", "0"])).toEqual({
       code: 1,
       stdout: "",
-      stderr: `error: mcp-dir.config.ts: http.maxBodyBytes must be a number of 0 or more, got -1
+      stderr: `error: mcp-dir.config.ts: http.maxBodyBytes must be greater than 0, got -1
 mcp-dir: 1 problem in ${dir}; fix it and run again
 `,
     });
@@ -64,7 +64,7 @@ error: mcp-dir.config.ts: http.path must start with "/" and hold no query or fra
 error: mcp-dir.config.ts: http.maxSessions must be a whole number of 1 or more, got 0
 error: mcp-dir.config.ts: http.authToken must be text
 error: mcp-dir.config.ts: http.sessionIdleTimeoutMs must be a number of 0 or more, got -5
-error: mcp-dir.config.ts: http.replay.maxEvents must be greater than 0
+error: mcp-dir.config.ts: http.replay.maxEvents must be greater than 0, got 0
 error: mcp-dir.config.ts: http.allowUnauthenticatedRemote must be true or false
 mcp-dir check: 7 problems in ${dir}; fix them and run again
 `);

@@ -79,7 +79,7 @@ describe("replay across sessions", () => {
 
   it("refuses a maxTotalBytes that is not a positive number", async () => {
     await expect(startFixture({ replay: { maxTotalBytes: 0 } })).rejects.toThrow(
-      new TypeError("replay.maxTotalBytes must be greater than 0"),
+      new TypeError("replay.maxTotalBytes must be greater than 0, got 0"),
     );
   });
 });

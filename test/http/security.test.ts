@@ -97,8 +97,14 @@ describe("options", () => {
     expect(() => resolveHttpOptions({ path: "mcp" })).toThrow(
       'path must start with "/" and hold no query or fragment, got "mcp"',
     );
-    expect(() => resolveHttpOptions({ maxBodyBytes: 0 })).toThrow(
-      "maxBodyBytes must be greater than 0",
+    // A setting 0 does not turn off says so for any value below 1, not only for 0.
+    for (const maxBodyBytes of [0, -1, Number.NaN]) {
+      expect(() => resolveHttpOptions({ maxBodyBytes })).toThrow(
+        new TypeError(`maxBodyBytes must be greater than 0, got ${maxBodyBytes}`),
+      );
+    }
+    expect(() => resolveHttpOptions({ replay: { maxBytes: -3 } })).toThrow(
+      new TypeError("replay.maxBytes must be greater than 0, got -3"),
     );
     expect(() => resolveHttpOptions({ retryMs: -1 })).toThrow(
       "retryMs must be a number of 0 or more, got -1",
