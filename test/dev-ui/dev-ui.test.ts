@@ -8,7 +8,7 @@
  * MCP_DIR_DEV_UI_SCREENSHOTS=docs writes the README's pictures.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
@@ -314,6 +314,37 @@ permissions: [geolocation]
     const view = where.frameLocator("iframe.view").frameLocator("iframe");
     await expect.poll(() => view.locator("#granted").textContent()).toBe("geolocation");
     expect(await view.locator("#allowed").textContent()).toBe("geolocation true, camera false");
+  });
+
+  it("stops following a shown view once its tool is gone, and says when no view is left", async () => {
+    // The newest of the timeline's lines about the listen stream of the views shown.
+    const listening = () =>
+      page
+        .locator(".timeline .happening .what", { hasText: /listening for updates of/ })
+        .first()
+        .textContent();
+    // The views of poll, batch and where, as the cases above left them: shown, and followed.
+    await expect
+      .poll(listening, { timeout: WAIT_TIMEOUT_MS })
+      .toBe("listening for updates of ui://poll, ui://batch, ui://where");
+
+    await rm(join(dir, "tools", "where.ts"));
+    await card("tool:where").waitFor({ state: "detached" });
+    await expect
+      .poll(listening, { timeout: WAIT_TIMEOUT_MS })
+      .toBe("listening for updates of ui://poll, ui://batch");
+
+    const poll = join(dir, "tools", "poll.ts");
+    const source = await readFile(poll, "utf8");
+    await rm(join(dir, "tools", "batch.ts"));
+    await rm(poll);
+    await expect
+      .poll(listening, { timeout: WAIT_TIMEOUT_MS })
+      .toBe("stopped listening for updates of views: none is shown");
+
+    // Back as example-server has it, for what comes after.
+    await writeFile(poll, source);
+    await card("tool:poll").waitFor();
   });
 });
 

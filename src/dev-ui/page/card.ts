@@ -71,6 +71,9 @@ export abstract class Card {
 
   /** The definition changed (or is shown for the first time). */
   protected abstract changed(item: Record<string, unknown>): void;
+
+  /** The definition is gone: the card leaves the page, and lets go of what it holds. */
+  dispose(): void {}
 }
 
 /** Runs `work`, recording it on the timeline with its duration; shows its outcome in `into`. */

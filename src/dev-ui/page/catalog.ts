@@ -83,7 +83,11 @@ export class Catalog {
       const file = reported?.file ?? ELSEWHERE;
       byFile.set(file, [...(byFile.get(file) ?? []), { order: reported?.order ?? 0, card }]);
     }
-    for (const key of [...this.cards.keys()]) if (!listed.has(key)) this.cards.delete(key);
+    for (const [key, card] of [...this.cards]) {
+      if (listed.has(key)) continue;
+      this.cards.delete(key);
+      card.dispose();
+    }
     const problemsOf = new Map<string, Problem[]>();
     for (const problem of this.problems) {
       problemsOf.set(problem.file, [...(problemsOf.get(problem.file) ?? []), problem]);

@@ -164,4 +164,9 @@ export class ToolCard extends Card {
   private async closeView(): Promise<void> {
     await (await this.view)?.close();
   }
+
+  /** The tool is gone: its view stops being followed, and is closed, frame and all. */
+  override dispose(): void {
+    this.show(undefined);
+  }
 }

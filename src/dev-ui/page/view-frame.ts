@@ -29,6 +29,7 @@ export interface ShownView {
   sendResult(result: Record<string, unknown>): Promise<void>;
   /** The call ended with no result (refused, failed, timed out): the view stops waiting. */
   sendCancelled(reason: string): Promise<void>;
+  /** Stops speaking to the view: it is told first while its frame is in the page. */
   close(): Promise<void>;
 }
 
@@ -108,7 +109,9 @@ export async function showView(
     sendResult: (result) => bridge.sendToolResult(result as never),
     sendCancelled: (reason) => bridge.sendToolCancelled({ reason }),
     async close() {
-      await bridge.teardownResource({ reason: "shown again" }).catch(() => {});
+      // A frame out of the page has no window left to answer: the teardown would wait in vain.
+      if (frame.isConnected)
+        await bridge.teardownResource({ reason: "shown again" }).catch(() => {});
       await bridge.close();
     },
   };

@@ -9,7 +9,8 @@ type McpSubscription = Awaited<ReturnType<Client["listen"]>>;
  * not one per view: a browser opens few connections to one origin), and a
  * `notifications/resources/updated` of one renders it again. The stream is
  * opened anew when the set of URIs changes, the new one before the old one
- * closes, so no save between them goes unheard.
+ * closes, so no save between them goes unheard, and closed when no view is
+ * shown any more.
  */
 export class ViewUpdates {
   private readonly watchers = new Map<string, Set<() => void>>();
@@ -52,6 +53,8 @@ export class ViewUpdates {
               return undefined;
             });
       if (fresh) this.timeline.add("list", `listening for updates of ${uris.join(", ")}`);
+      else if (uris.length === 0 && old)
+        this.timeline.add("list", "stopped listening for updates of views: none is shown");
       await old?.close().catch(() => {});
       return fresh;
     });
