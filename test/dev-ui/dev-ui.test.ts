@@ -346,6 +346,45 @@ permissions: [geolocation]
     await writeFile(poll, source);
     await card("tool:poll").waitFor();
   });
+
+  it("gives up a view still on its way when its tool goes, and hears from it no more", async () => {
+    // The page's listeners of window messages: one for each view's bridge, and one for a view
+    // whose frame is not ready yet.
+    const cdp = await browser.newCDPSession(page);
+    const messageListeners = async () => {
+      const { result } = await cdp.send("Runtime.evaluate", { expression: "window" });
+      const objectId = result.objectId ?? "";
+      const { listeners } = await cdp.send("DOMDebugger.getEventListeners", { objectId });
+      await cdp.send("Runtime.releaseObject", { objectId });
+      return listeners.filter((listener) => listener.type === "message").length;
+    };
+    // The tools of the views shown are gone (the case above): their bridges are closed.
+    await expect.poll(messageListeners, { timeout: WAIT_TIMEOUT_MS }).toBe(0);
+
+    await writeFile(
+      join(dir, "tools", "stuck.ts"),
+      'import { defineTool } from "mcp-dir";\nexport default defineTool({ description: "Stuck", handler: () => "done" });\n',
+    );
+    // A view that never says it is initialized: the page waits on it.
+    await writeFile(
+      join(dir, "views", "stuck.html"),
+      '<!doctype html><html><body><p id="loaded">loaded</p></body></html>\n',
+    );
+    const stuck = card("tool:stuck");
+    await stuck.waitFor();
+    await stuck.locator("summary").click();
+    await stuck.getByRole("button", { name: "Call" }).click();
+    await stuck
+      .frameLocator("iframe.view")
+      .frameLocator("iframe")
+      .locator("#loaded")
+      .waitFor({ state: "attached" });
+    expect(await messageListeners()).toBe(1);
+
+    await rm(join(dir, "tools", "stuck.ts"));
+    await stuck.waitFor({ state: "detached" });
+    await expect.poll(messageListeners, { timeout: WAIT_TIMEOUT_MS }).toBe(0);
+  });
 });
 
 describe("--ui and --ui-port on the command line", () => {

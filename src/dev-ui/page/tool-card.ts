@@ -30,6 +30,8 @@ export class ToolCard extends Card {
   private view: Promise<ShownView | undefined> = Promise.resolve(undefined);
   private stopWatching: (() => void) | undefined;
   private readonly ended = new WeakSet<ShownView>();
+  /** Aborted when the tool is gone: a view on its way is given up. */
+  private readonly gone = new AbortController();
 
   protected changed(tool: Record<string, unknown>): void {
     this.tool = tool;
@@ -151,11 +153,12 @@ export class ToolCard extends Card {
           shown.args,
           this.context.tools,
           this.viewHolder,
+          this.gone.signal,
         );
         if (shown.end) await this.sendEnd(view, shown.end);
         return view;
       } catch (error) {
-        this.viewHolder.replaceChildren(failure(error));
+        if (!this.gone.signal.aborted) this.viewHolder.replaceChildren(failure(error));
         return undefined;
       }
     });
@@ -167,6 +170,7 @@ export class ToolCard extends Card {
 
   /** The tool is gone: its view stops being followed, and is closed, frame and all. */
   override dispose(): void {
+    this.gone.abort(new Error("the tool is gone"));
     this.show(undefined);
   }
 }

@@ -41,6 +41,21 @@ function sandboxUrl(secret: string, ui: ViewMeta): URL {
   return url;
 }
 
+/** `work`, or the reason `signal` is aborted for, whichever comes first. */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
+/**
+ * Shows the view `uri` in `into`. Aborting `signal` gives up on a view still
+ * on its way (a frame out of the page never says it is ready): what it
+ * listens with is let go, and the promise is rejected.
+ */
 export async function showView(
   client: Client,
   secret: string,
@@ -48,8 +63,10 @@ export async function showView(
   args: Record<string, unknown>,
   tools: () => readonly Record<string, unknown>[],
   into: HTMLElement,
+  signal: AbortSignal,
 ): Promise<ShownView> {
-  const { contents } = await client.readResource({ uri }, { cacheMode: "bypass" });
+  const { contents } = await client.readResource({ uri }, { cacheMode: "bypass", signal });
+  signal.throwIfAborted();
   const [content] = contents as { mimeType?: string; text?: string; _meta?: { ui?: ViewMeta } }[];
   if (!content || content.mimeType !== RESOURCE_MIME_TYPE || content.text === undefined) {
     throw new Error(`${uri} is not a view (${content?.mimeType ?? "no contents"})`);
@@ -63,20 +80,23 @@ export async function showView(
     allow: allowAttribute(permissions) || undefined,
     src: sandboxUrl(secret, ui).href,
   });
+  let listener: ((event: MessageEvent) => void) | undefined;
   const ready = new Promise<void>((resolve) => {
-    const listener = (event: MessageEvent) => {
+    listener = (event: MessageEvent) => {
       if (
         event.source === frame.contentWindow &&
         event.data?.method === "ui/notifications/sandbox-proxy-ready"
-      ) {
-        window.removeEventListener("message", listener);
+      )
         resolve();
-      }
     };
     window.addEventListener("message", listener);
   });
   into.replaceChildren(frame);
-  await ready;
+  try {
+    await unlessAborted(ready, signal);
+  } finally {
+    if (listener) window.removeEventListener("message", listener);
+  }
   const bridge = new AppBridge(null, HOST_INFO, {
     serverTools: {},
     logging: {},
@@ -97,13 +117,18 @@ export async function showView(
   const window_ = frame.contentWindow;
   if (!window_) throw new Error("the sandbox frame has no window");
   await bridge.connect(new PostMessageTransport(window_, window_));
-  await bridge.sendSandboxResourceReady({
-    html: content.text,
-    csp: ui.csp,
-    permissions,
-  } as never);
-  await initialized;
-  await bridge.sendToolInput({ arguments: args });
+  try {
+    await bridge.sendSandboxResourceReady({
+      html: content.text,
+      csp: ui.csp,
+      permissions,
+    } as never);
+    await unlessAborted(initialized, signal);
+    await bridge.sendToolInput({ arguments: args });
+  } catch (error) {
+    await bridge.close();
+    throw error;
+  }
   return {
     element: frame,
     sendResult: (result) => bridge.sendToolResult(result as never),
