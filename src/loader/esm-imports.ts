@@ -1,6 +1,6 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isEsmFile } from "./commonjs-hooks.js";
-import { asEsModule } from "./esm-format-hook.js";
+import { asEsModule, registerFormatHook } from "./esm-format-hook.js";
 import type { ModuleNamespace } from "./esm-packages.js";
 
 /** A file's import as an ES module: the files of the directory it loaded, its keys in require.cache. */
@@ -27,6 +27,8 @@ export class EsmImports {
     // Only needed for a file with top-level await: not worth loading up front.
     const { tsImport } = await import("tsx/esm/api");
     const url = pathToFileURL(absolutePath).href;
+    // Below the hooks tsImport registers, which must see what it marks and resolves.
+    registerFormatHook();
     const specifier = isEsmFile(absolutePath) ? url : asEsModule(url);
     const load: EsmLoad = { imports: new Set(), required: [] };
     this.loads.set(absolutePath, load);

@@ -46,8 +46,8 @@ interface CachedModule {
  * (EsmPackages), those of a CommonJS file from require(). Measured: a
  * reload takes about 1 ms, where a tsx ESM namespace per reload re-imports every
  * package (hundreds of ms and megabytes each time). A file with top-level await
- * cannot be CommonJS: it is imported as an ES module instead (each reload then
- * costs a fresh copy of its packages, and its helpers are its own copies),
+ * cannot be CommonJS: it is imported as an ES module instead (its helpers are
+ * its own copies, its packages one copy for all such files: esm-format-hook.ts),
  * and what its import loaded is kept, for importersOf(): EsmImports).
  */
 export class ReloadableModules {

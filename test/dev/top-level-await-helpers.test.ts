@@ -68,3 +68,28 @@ describe.each([
     expect(await texts(client)).toEqual(["tla:v2!", "deep:through", "plain"]);
   });
 });
+
+describe("top-level await and packages", () => {
+  it("gives the files that await one copy of each package, not one per file", async () => {
+    const tally = (name: string) => `import { defineTool } from "mcp-dir";
+import { next } from "tally";
+await Promise.resolve();
+export default defineTool({ description: "Counts in the tally package", handler: () => "${name}:" + next() });
+`;
+    const dir = await createServerDir({
+      "node_modules/tally/package.json": JSON.stringify({ type: "module", main: "index.js" }),
+      "node_modules/tally/index.js": "let count = 0;\nexport const next = () => ++count;\n",
+      "tools/first.ts": tally("first"),
+      "tools/second.ts": tally("second"),
+    });
+    const client = await createTestClient(dir);
+    clients.push(client);
+    const text = async (name: string) =>
+      ((await client.callTool({ name })).content as { text: string }[])[0]?.text;
+    expect([await text("first"), await text("second"), await text("first")]).toEqual([
+      "first:1",
+      "second:2",
+      "first:3",
+    ]);
+  });
+});
