@@ -46,6 +46,7 @@ export {
   type Parsed,
   parseMessage,
 } from "./jsonrpc/index.js";
+export type { ConfigCheck } from "./loader/dev/config-check.js";
 export type { ReloadOutcome } from "./loader/dev/hot-reload.js";
 export {
   type ServerWatcher,

@@ -1,6 +1,7 @@
 import type { McpServer } from "../index.js";
 import type { ReloadOutcome, ServerWatcher } from "../loader/dev/index.js";
 import { formatProblem, formatWarning, problemsByFile } from "../loader/index.js";
+import { configChangeLines } from "./config-change-report.js";
 import { countSummary } from "./load-report.js";
 import { divertStdout, printError } from "./stdout.js";
 
@@ -68,9 +69,7 @@ async function report(server: McpServer, outcome: ReloadOutcome, verbose: boolea
           : `  (${file} is not served until it loads)`,
     );
   }
-  if (outcome.configChanged) {
-    await printError("mcp-dir dev: the config file changed; restart mcp-dir dev to apply it");
-  }
+  if (outcome.config) for (const line of configChangeLines(outcome.config)) await printError(line);
   if (!verbose) return;
   const change = outcome.change;
   if (change) {

@@ -134,21 +134,6 @@ export default defineResource({
     ]);
   });
 
-  it("says that a change to the config file takes a restart", async () => {
-    const config = (name: string) =>
-      `import { defineConfig } from "mcp-dir";\n\nexport default defineConfig({ name: "${name}" });\n`;
-    const dev = await startDev({
-      "mcp-dir.config.ts": config("first"),
-      "tools/a.ts": toolFile("A", "a"),
-    });
-    expect(dev.client.getServerVersion()?.name).toBe("first");
-    dev.write("mcp-dir.config.ts", config("second"));
-    await dev.waitForLine("mcp-dir dev: the config file changed; restart mcp-dir dev to apply it");
-    expect(dev.lines().slice(2)).toEqual([
-      "mcp-dir dev: the config file changed; restart mcp-dir dev to apply it",
-    ]);
-  });
-
   it("dev --help describes the command and its options", async () => {
     const { code, stdout, stderr } = await runCli(["dev", "--help"]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });

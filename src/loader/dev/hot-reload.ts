@@ -3,13 +3,13 @@ import { stat } from "node:fs/promises";
 import { relative, resolve, sep } from "node:path";
 import { type Registry, type RegistryChange, RegistryError } from "../../registry/registry.js";
 import { applyWhatFits, type SourceUpdates } from "../apply.js";
-import { CONFIG_FILES } from "../config-files.js";
 import { folderOf, isMiddlewareFile } from "../folders.js";
 import { loadFile } from "../load-file.js";
 import { type LoadProblem, type LoadWarning, problemsByFile } from "../problems.js";
 import type { ReloadableModules } from "../reloadable-modules.js";
 import { type ScanPatterns, scanDirectory } from "../scan.js";
 import { viewLinkWarnings } from "../view-links.js";
+import { type ConfigCheck, checkConfig, isConfigFile } from "./config-check.js";
 import { middlewareStandIn } from "./middleware-stand-in.js";
 import { TakenFiles } from "./taken-files.js";
 
@@ -36,6 +36,12 @@ export interface ReloadOutcome {
   readonly change: RegistryChange | undefined;
   /** The config file changed: that takes a restart. */
   readonly configChanged: boolean;
+  /**
+   * When the config file changed: what it holds now, read as a start reads
+   * it (its problems, or none: a restart applies it). The server keeps the
+   * config it started with.
+   */
+  readonly config?: ConfigCheck;
   readonly ms: number;
 }
 
@@ -248,6 +254,7 @@ export class HotReloader {
     const applied = [...updates]
       .filter(([file, entries]) => entries !== null && !standing.has(file))
       .map(([file]) => file);
+    const savedConfig = touched.filter(isConfigFile);
     return {
       applied,
       fixed: applied.filter((file) => wasFailing.has(file)),
@@ -256,7 +263,10 @@ export class HotReloader {
       warnings,
       standing: this.standingIn,
       change,
-      configChanged: touched.some((file) => (CONFIG_FILES as readonly string[]).includes(file)),
+      configChanged: savedConfig.length > 0,
+      ...(savedConfig.length > 0 && {
+        config: await checkConfig(this.root, this.modules, savedConfig),
+      }),
       ms: performance.now() - started,
     };
   }

@@ -72,7 +72,8 @@ async function sourceOf(
  * (`server.setNotice`): 2025 sessions at once (or once initialized, for
  * those that connect later), 2026-07-28 requests that ask for log messages
  * while it lasts. The directory's config file is not reloaded (its include
- * and exclude say what loads).
+ * and exclude say what loads): a save of it is read as a start would read
+ * it, and the outcome says what a restart would meet (`config`).
  *
  * `server` is usually the one `loadServer(dir)` made, whose load it carries
  * on; any other server is given the directory's files now. Every kind is
