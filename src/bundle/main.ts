@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
+import { HTTP_HINTS } from "../cli/http-flag-word.js";
 import { parseCommandArgs, UsageError } from "../cli/parse-args.js";
 import {
   httpFlags,
@@ -66,7 +67,10 @@ export async function runBundled(bundle: Bundle, argv: string[]): Promise<void> 
 }
 
 async function run(bundle: Bundle, argv: string[], program: string): Promise<void> {
-  const { values, help } = parseCommandArgs("", argv, TRANSPORT_OPTIONS, 0, program);
+  const { values, help } = parseCommandArgs("", argv, TRANSPORT_OPTIONS, 0, {
+    program,
+    hints: HTTP_HINTS,
+  });
   if (help) {
     // stdout is the stdio protocol channel of this very program: help goes to stderr.
     process.stderr.write(`${usage(program)}\n`);

@@ -75,6 +75,11 @@ describe.each(["node", "bun", "deno"] as const)("a bundle run by %s", (runtime) 
     expect(ownLines(badPort.stderr())).toBe(
       `mcp-dir: PORT must be a number from 0 to 65535, got 'abc'. See '${help}'\n`,
     );
+    const portAfterHttp = runBundle(runtime, out(runtime), ["--http", "3000"]);
+    expect(await portAfterHttp.exited).toEqual({ code: 2, signal: null });
+    expect(ownLines(portAfterHttp.stderr())).toBe(
+      `mcp-dir: --http takes no value, so '3000' was read as an argument and is one too many; for port 3000, write --http --port 3000. See '${help}'\n`,
+    );
   });
 
   it("names a port in use, without a stack trace", async () => {

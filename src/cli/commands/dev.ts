@@ -1,4 +1,5 @@
 import type { Command } from "../command.js";
+import { HTTP_HINTS, refuseWordAfterHttp } from "../http-flag-word.js";
 import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
 import { parseCommandArgs, UsageError } from "../parse-args.js";
 import { httpFlags, portNumber, TRANSPORT_HELP, TRANSPORT_OPTIONS } from "../serve-options.js";
@@ -31,7 +32,7 @@ Examples:
   npx mcp-dir dev my-server --ui`,
 
   async run(argv) {
-    const { values, positionals, help } = parseCommandArgs(
+    const parsed = parseCommandArgs(
       "dev",
       argv,
       {
@@ -42,11 +43,14 @@ Examples:
         "ui-port": { type: "string" },
       },
       1,
+      { hints: HTTP_HINTS },
     );
+    const { values, positionals, help } = parsed;
     if (help) {
       await printOut(dev.help);
       return 0;
     }
+    refuseWordAfterHttp(parsed, "dev");
     const http = httpFlags(values, "dev");
     // The server and the loader load when it starts, not for --help.
     const { startServer } = await import("../start-server.js");

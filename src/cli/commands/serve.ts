@@ -1,4 +1,5 @@
 import type { Command } from "../command.js";
+import { HTTP_HINTS, refuseWordAfterHttp } from "../http-flag-word.js";
 import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
 import { parseCommandArgs } from "../parse-args.js";
 import { httpFlags, TRANSPORT_HELP, TRANSPORT_OPTIONS } from "../serve-options.js";
@@ -25,16 +26,19 @@ Examples (the command an MCP client runs):
   npx mcp-dir serve /path/to/my-server --http --port 3000`,
 
   async run(argv) {
-    const { values, positionals, help } = parseCommandArgs(
+    const parsed = parseCommandArgs(
       "serve",
       argv,
       { ...TRANSPORT_OPTIONS, ...LOAD_TIMEOUT_OPTION },
       1,
+      { hints: HTTP_HINTS },
     );
+    const { values, positionals, help } = parsed;
     if (help) {
       await printOut(serve.help);
       return 0;
     }
+    refuseWordAfterHttp(parsed, "serve");
     const http = httpFlags(values, "serve");
     // The server and the loader load when it starts, not for --help.
     const { startServer } = await import("../start-server.js");
