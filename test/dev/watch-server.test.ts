@@ -172,6 +172,30 @@ export default defineTool({ description: "Says the word", handler: () => word })
     );
   });
 
+  it("reads a saved config file as a start would, for the outcome, and serves on as it started", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({ name: "first" }),
+      "tools/greet.ts": toolFile("Greets", "hello"),
+    });
+    const { server } = await loadServer(dir);
+    const watcher = await watched(server, dir);
+    let reloaded = watcher.nextReload();
+    await writeFile(join(dir, "mcp-dir.config.json"), JSON.stringify({ name: "", pageSize: 5 }));
+    expect(await reloaded).toMatchObject({
+      configChanged: true,
+      config: {
+        saved: ["mcp-dir.config.json"],
+        file: "mcp-dir.config.json",
+        problems: [{ file: "mcp-dir.config.json", message: "name must be non-empty text" }],
+        warnings: [],
+      },
+    });
+    expect(server.serverInfo().name).toBe("first");
+    reloaded = watcher.nextReload();
+    await writeFile(join(dir, "tools/greet.ts"), toolFile("Greets warmly", "hello there"));
+    expect((await reloaded).config).toBeUndefined();
+  });
+
   it("stops: a reload still awaited is told the watcher closed", async () => {
     const dir = await createServerDir({ "tools/greet.ts": toolFile("Greets", "hello") });
     const { server } = await loadServer(dir);
