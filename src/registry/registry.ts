@@ -307,6 +307,11 @@ export class Registry {
     return undefined;
   }
 
+  /** The resource at exactly this fixed URI (no template's instances). */
+  fixedResource(uri: string): CompiledResource | undefined {
+    return this.resourceMap.get(uri);
+  }
+
   templateByUri(uriTemplate: string): CompiledResource | undefined {
     return this.templateList.find((t) => t.template?.template === uriTemplate);
   }

@@ -1,9 +1,9 @@
 /**
  * completion/complete in both eras (the v1 client in a 2025-11-25 session, the
  * v2 client pinned to 2026-07-28), over stdio and HTTP to the real CLI: a
- * completer sees the arguments already chosen, and one that returns anything
+ * completer sees the arguments already chosen, one that returns anything
  * but an array of strings is a -32603 naming it, never a result the client
- * cannot read.
+ * cannot read, and a fixed resource's URI (no variables) completes to nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopAll } from "../http-cli/helpers.js";
@@ -31,6 +31,18 @@ export default definePrompt({
     numbers: () => [1, 2],
   },
   get: () => "hello",
+});`,
+  "resources/items.ts": `import { defineResource } from "mcp-dir";
+export const item = defineResource({
+  name: "item",
+  uriTemplate: "items://{kind}/{id}",
+  complete: { kind: ["book", "film"] },
+  read: ({ params }) => JSON.stringify(params),
+});
+export const special = defineResource({
+  name: "special",
+  uri: "items://book/special",
+  read: () => "special",
 });`,
 };
 
@@ -100,5 +112,36 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
       message:
         'Internal error in completion/complete: complete.numbers of prompt "greet" returned a number at [0]; return an array of strings, the values that complete what was typed',
     });
+  });
+
+  const resourceRef = (uri: string) => ({ type: "ref/resource", uri });
+
+  it("completes a template's variable from its ref", async () => {
+    const result = await client.complete({
+      ref: resourceRef("items://{kind}/{id}"),
+      argument: { name: "kind", value: "b" },
+    });
+    expect(shared(result)).toEqual({ completion: { values: ["book"], total: 1, hasMore: false } });
+  });
+
+  it("answers a fixed resource's URI with no values: it has no variables to complete", async () => {
+    const result = await client.complete({
+      ref: resourceRef("items://book/special"),
+      argument: { name: "id", value: "" },
+    });
+    expect(shared(result)).toEqual({ completion: { values: [], total: 0, hasMore: false } });
+  });
+
+  it("refuses a URI that names no resource and no template, even one a template matches", async () => {
+    for (const uri of ["items://nothing", "items://book/42"]) {
+      expect(
+        await refusal(
+          client.complete({ ref: resourceRef(uri), argument: { name: "id", value: "" } }),
+        ),
+      ).toEqual({
+        code: -32602,
+        message: `Unknown resource or resource template: "${uri}"`,
+      });
+    }
   });
 });

@@ -129,7 +129,7 @@ describe("completion of URI template variables", () => {
   it("refuses an unknown template with -32602", async () => {
     expect(await rejection(complete("nope://{x}", "x", ""))).toMatchObject({
       code: -32602,
-      message: 'MCP error -32602: Unknown resource template: "nope://{x}"',
+      message: 'MCP error -32602: Unknown resource or resource template: "nope://{x}"',
     });
   });
 });

@@ -31,11 +31,15 @@ async function completion(params: Params, rc: RequestContext): Promise<unknown> 
     owner = `prompt ${JSON.stringify(name)}`;
   } else if (ref.type === "ref/resource") {
     const uri = requireString(ref, "uri", "completion/complete ref");
-    const template = rc.engine.registry.templateByUri(uri);
-    if (!template) throw invalidParams(`Unknown resource template: "${uri}"`);
-    requireScopes(rc.env, rc.engine.registry.served(template).scopes, `resource template "${uri}"`);
-    completers = template.complete;
-    owner = `resource template ${JSON.stringify(uri)}`;
+    const { registry } = rc.engine;
+    // The ref names "the URI or URI template of the resource". A fixed URI has
+    // no variables (its definition may not give `complete`), so nothing
+    // completes, as for a variable without a completer.
+    const resource = registry.templateByUri(uri) ?? registry.fixedResource(uri);
+    if (!resource) throw invalidParams(`Unknown resource or resource template: "${uri}"`);
+    owner = `${resource.template ? "resource template" : "resource"} ${JSON.stringify(uri)}`;
+    requireScopes(rc.env, registry.served(resource).scopes, owner);
+    completers = resource.complete;
   } else {
     throw invalidParams('completion/complete: ref.type must be "ref/prompt" or "ref/resource"');
   }
