@@ -43,17 +43,30 @@ export type TemplatePart =
   | { readonly kind: "literal"; readonly text: string }
   /** One character of the class. */
   | { readonly kind: "one"; readonly takes: CharClass }
-  /** A run of the class: at least `min` characters, as few as fit if lazy, else as many. */
+  /**
+   * A run of the class: at least `min` characters, as few as fit if lazy, else
+   * as many; with `max`, at most that many once percent-decoded (see
+   * decodedCharacter).
+   */
   | {
       readonly kind: "run";
       readonly takes: CharClass;
       readonly min: 0 | 1;
       readonly lazy: boolean;
+      readonly max?: number;
     }
   /** The body's characters, kept as the next numbered value. */
   | { readonly kind: "capture"; readonly body: readonly TemplatePart[] }
   /** The body if it fits, else nothing. */
   | { readonly kind: "optional"; readonly body: readonly TemplatePart[] };
+
+const PERCENT = "%".charCodeAt(0);
+const HEX = CharClass.oneOf("0123456789ABCDEFabcdef");
+/** The first hex digit of an escaped UTF-8 continuation byte (0x80 to 0xBF). */
+const CONTINUATION = CharClass.oneOf("89ABab");
+const LOW_SURROGATE = CharClass.oneOf(
+  String.fromCharCode(...Array.from({ length: 0x400 }, (_, i) => 0xdc00 + i)),
+);
 
 /** What matching cost: the characters examined, summed over the ways tried together. */
 export interface MatchWork {
@@ -99,6 +112,18 @@ export function compileTemplateParts(parts: readonly TemplatePart[]): TemplateMa
         // Greedy prefers to take another character; lazy prefers to leave.
         const split = (take: number, leave: number) =>
           part.lazy ? emit(SPLIT, leave, take) : emit(SPLIT, take, leave);
+        if (part.max !== undefined) {
+          // A copy of one decoded character for each the value may hold, with a
+          // way out after the first `min`. A thread holds no counter (threads at
+          // one instruction are merged), so the count is where the thread is.
+          const leaves: number[] = [];
+          for (let held = 0; held < part.max; held++) {
+            if (held >= part.min) leaves.push(split(program.length + 1, -1));
+            decodedCharacter(part.takes);
+          }
+          for (const at of leaves) (program[at] as number[])[part.lazy ? 1 : 2] = program.length;
+          return;
+        }
         if (part.min === 1) {
           const take = emit(CLASS, classIndex(part.takes));
           split(take, take + 2);
@@ -124,6 +149,38 @@ export function compileTemplateParts(parts: readonly TemplatePart[]): TemplateMa
       }
     }
   };
+  /**
+   * One character of a value once percent-decoded: an escaped UTF-8 sequence
+   * (a byte, then any continuation bytes), a surrogate pair, or any other
+   * character the class takes (a "%" that starts no escape among them). For
+   * well-formed UTF-8 the fewest copies a value can take is its length in code
+   * points; the caller checks the decoded value, as a malformed one may differ.
+   */
+  const decodedCharacter = (takes: CharClass): void => {
+    const setB = (at: number) => {
+      (program[at] as number[])[2] = program.length;
+    };
+    let pastUnescaped: number | undefined;
+    if (takes.takes(PERCENT)) {
+      const escapedOrNot = emit(SPLIT, program.length + 1);
+      emit(CHAR, PERCENT);
+      emit(CLASS, classIndex(HEX));
+      emit(CLASS, classIndex(HEX));
+      const continues = emit(SPLIT, program.length + 1);
+      emit(CHAR, PERCENT);
+      emit(CLASS, classIndex(CONTINUATION));
+      emit(CLASS, classIndex(HEX));
+      emit(JUMP, continues);
+      setB(continues);
+      pastUnescaped = emit(JUMP);
+      setB(escapedOrNot);
+    }
+    emit(CLASS, classIndex(takes));
+    const pair = emit(SPLIT, program.length + 1);
+    emit(CLASS, classIndex(LOW_SURROGATE));
+    setB(pair);
+    if (pastUnescaped !== undefined) (program[pastUnescaped] as number[])[1] = program.length;
+  };
   for (const part of parts) compile(part);
   emit(MATCH);
   const start = parts[0]?.kind === "literal" ? parts[0].text : "";
@@ -148,11 +205,13 @@ class Successors {
     const targets: number[] = [];
     const saveFirst = [0];
     const saveSlots: number[] = [];
+    // The instructions met from `from` (those marked `from`): a bounded run
+    // makes programs of many thousand instructions, so no Set per instruction.
+    const seen = new Int32Array(program.length).fill(-1);
     for (let from = 0; from < program.length; from++) {
-      const seen = new Set<number>();
       const follow = (pc: number, saves: readonly number[]): void => {
-        if (seen.has(pc)) return;
-        seen.add(pc);
+        if (seen[pc] === from) return;
+        seen[pc] = from;
         const [op, a, b] = program[pc] as readonly [number, number, number];
         if (op === JUMP) follow(a, saves);
         else if (op === SPLIT) {
@@ -201,8 +260,8 @@ class PikeVm implements TemplateMatcher {
     /** The literal text every match starts with (its instructions come first). */
     private readonly start: string,
   ) {
-    this.ops = Uint8Array.from(program, ([op]) => op);
-    this.as = Int32Array.from(program, ([, a]) => a);
+    this.ops = Uint8Array.from(program, (instruction) => instruction[0]);
+    this.as = Int32Array.from(program, (instruction) => instruction[1]);
     this.successors = new Successors(program);
     this.queued = new Float64Array(program.length).fill(-1);
     const size = program.length;

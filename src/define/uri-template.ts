@@ -1,7 +1,8 @@
 /**
  * RFC 6570 URI templates, for matching: levels 1 and 2 (`{var}`, `{+var}`,
  * `{#var}`) and the level 3 `{/var}`, `{.var}`, `{?a,b}`, `{&a}` forms, with
- * comma lists. Matching turns a concrete URI back into variable values.
+ * comma lists and level 4's `{var:n}` prefixes. Matching turns a concrete URI
+ * back into variable values.
  */
 import {
   CharClass,
@@ -35,22 +36,30 @@ export function uriProblem(uri: unknown): string | undefined {
   return undefined;
 }
 
-type Expression = { operator: string; names: string[] };
+/** A variable of an expression, with its `:n` prefix length if it has one. */
+type Variable = { name: string; prefix: number | undefined };
+type Expression = { operator: string; names: string[]; variables: Variable[] };
 
 function parseExpression(body: string, template: string): Expression {
   const operator = /^[+#/.?&;]/.test(body) ? (body[0] as string) : "";
   if (operator === ";")
     throw new Error(`"{;...}" path parameters are not supported in ${template}`);
-  const names = body
+  const variables = body
     .slice(operator.length)
     .split(",")
-    .map((name) => name.replace(/(\*|:\d+)$/, ""));
-  for (const name of names) {
+    .map((spec): Variable => {
+      const [, name = spec, length] = /^(.*?)(?:\*|:(\d+))?$/.exec(spec) ?? [];
+      if (length !== undefined && !/^[1-9]\d{0,3}$/.test(length)) {
+        throw new Error(`prefix "${spec}" in ${template} must be 1 to 9999 characters`);
+      }
+      return { name, prefix: length === undefined ? undefined : Number(length) };
+    });
+  for (const { name } of variables) {
     if (!VARIABLE_NAME.test(name)) {
       throw new Error(`variable "${name}" in ${template} must be letters, digits or "_"`);
     }
   }
-  return { operator, names };
+  return { operator, names: variables.map((v) => v.name), variables };
 }
 
 // Reserved and fragment values take any character but a line break, as they did
@@ -65,37 +74,50 @@ const QUERY_START = CharClass.oneOf("?&");
 const capture = (body: TemplatePart): TemplatePart => ({ kind: "capture", body: [body] });
 const literal = (text: string): TemplatePart => ({ kind: "literal", text });
 const optional = (...body: TemplatePart[]): TemplatePart => ({ kind: "optional", body });
-const run = (takes: CharClass, min: 0 | 1, lazy: boolean): TemplatePart => ({
-  kind: "run",
-  takes,
-  min,
-  lazy,
-});
 
 /**
  * The parts an expression matches: one capture per variable, except a query's
  * one for all. Before a `{.label}` a value that may hold dots takes as few as
  * fit, so the label gets the last dot-part (`{name}{.ext}`: "report.tar", "gz").
+ * A `:n` prefix holds at most n characters once decoded.
  */
-function partsFor({ operator, names }: Expression, beforeLabel: boolean): TemplatePart[] {
-  const list = (value: TemplatePart) =>
-    names.flatMap((_, i) => (i === 0 ? [capture(value)] : [literal(","), capture(value)]));
+function partsFor({ operator, variables }: Expression, beforeLabel: boolean): TemplatePart[] {
+  const value =
+    (takes: CharClass, min: 0 | 1, lazy: boolean) =>
+    ({ prefix }: Variable): TemplatePart =>
+      capture({ kind: "run", takes, min, lazy, ...(prefix !== undefined && { max: prefix }) });
+  const list = (captureOf: (variable: Variable) => TemplatePart) =>
+    variables.flatMap((variable, i) =>
+      i === 0 ? [captureOf(variable)] : [literal(","), captureOf(variable)],
+    );
   switch (operator) {
     case "+":
-      return list(run(ON_ONE_LINE, 1, true));
+      return list(value(ON_ONE_LINE, 1, true));
     case "#":
-      return [optional(literal("#"), ...list(run(ON_ONE_LINE, 0, true)))];
+      return [optional(literal("#"), ...list(value(ON_ONE_LINE, 0, true)))];
     case "/":
-      return names.map(() => optional(literal("/"), capture(run(SEGMENT, 0, beforeLabel))));
+      return variables.map((v) => optional(literal("/"), value(SEGMENT, 0, beforeLabel)(v)));
     case ".":
-      return names.map(() => optional(literal("."), capture(run(LABEL, 0, false))));
+      return variables.map((v) => optional(literal("."), value(LABEL, 0, false)(v)));
     case "?":
     case "&":
-      // One capture may hold the whole query ("?q=1&limit=2" for "{?q}{&limit}").
-      return [optional({ kind: "one", takes: QUERY_START }, capture(run(QUERY, 0, false)))];
+      // One capture may hold the whole query ("?q=1&limit=2" for "{?q}{&limit}");
+      // its prefixes are checked once it is parsed.
+      return [
+        optional(
+          { kind: "one", takes: QUERY_START },
+          capture({ kind: "run", takes: QUERY, min: 0, lazy: false }),
+        ),
+      ];
     default:
-      return list(run(SIMPLE_VALUE, 1, beforeLabel));
+      return list(value(SIMPLE_VALUE, 1, beforeLabel));
   }
+}
+
+function codePoints(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
 }
 
 function decode(value: string): string {
@@ -140,6 +162,11 @@ export function parseUriTemplate(template: string): UriTemplate {
   });
   const matcher = compileTemplateParts(parts);
   const variables = expressions.flatMap((e) => e.names);
+  const prefixes = expressions.flatMap((e) =>
+    e.variables.flatMap(({ name, prefix }) =>
+      prefix === undefined ? [] : [[name, prefix] as const],
+    ),
+  );
   if (new Set(variables).size !== variables.length) {
     throw new Error(`URI template ${template} names a variable twice`);
   }
@@ -173,6 +200,11 @@ export function parseUriTemplate(template: string): UriTemplate {
       for (const name of queryNames) {
         const value = query.get(name);
         if (value !== null) values[name] = value;
+      }
+      // A prefix holds at most its length in characters (code points), as it expands.
+      for (const [name, length] of prefixes) {
+        const value = values[name];
+        if (value !== undefined && codePoints(value) > length) return undefined;
       }
       // A NUL in a value is never a name an author could mean, and it cuts file paths short.
       return Object.values(values).some((value) => value.includes("\0")) ? undefined : values;

@@ -15,6 +15,8 @@ const hostile: [template: string, uri: (n: number) => string][] = [
   ["x://{a}{b}{c}", (n) => `x://${"a".repeat(n)}/`],
   ["x://{+a}{?q}{&r}{#f}", (n) => `x://${"?".repeat(n)}#\n`],
   ["x://root{/a,b}{.c,d}{?q}", (n) => `x://root/${"a".repeat(n)}/.${"?".repeat(n)}#`],
+  ["x://{+a}{b:3}{+c}", (n) => `x://${"/".repeat(n)}\n`],
+  ["x://{+a}{+b:2}/{c:3}{.d:2}", (n) => `x://${"a%2F".repeat(n)}/#`],
 ];
 
 const stepsOf = (template: string, uri: string) => {

@@ -46,6 +46,9 @@ describe("parseUriTemplate: errors", () => {
     ["users://{=x}", 'variable "=x" in users://{=x} must be letters, digits or "_"'],
     ["users://{;x}", '"{;...}" path parameters are not supported in users://{;x}'],
     ["users/{id}", 'URI template "users/{id}" needs a scheme, such as "users://{id}"'],
+    ["users://{id:0}", 'prefix "id:0" in users://{id:0} must be 1 to 9999 characters'],
+    ["users://{id:10000}", 'prefix "id:10000" in users://{id:10000} must be 1 to 9999 characters'],
+    ["users://{id:03}", 'prefix "id:03" in users://{id:03} must be 1 to 9999 characters'],
   ])("rejects %s", (template, message) => {
     expect(parseError(template)).toBe(message);
   });
@@ -80,6 +83,42 @@ describe("parseUriTemplate: matching", () => {
   it("matches comma lists and strips modifiers", () => {
     expect(match("a://{x,y}", "a://1,2")).toEqual({ x: "1", y: "2" });
     expect(match("a://{list*}/{short:3}", "a://1/abc")).toEqual({ list: "1", short: "abc" });
+  });
+
+  it("matches a {var:n} prefix only when its decoded value has at most n characters", () => {
+    expect(match("users://{id:3}", "users://abc")).toEqual({ id: "abc" });
+    expect(match("users://{id:3}", "users://ab")).toEqual({ id: "ab" });
+    expect(match("users://{id:3}", "users://abcdef")).toBeUndefined();
+    expect(match("users://{id:3}", "users://abcd")).toBeUndefined();
+    // Characters, not URI characters: an escape, a UTF-8 sequence or a surrogate pair is one.
+    expect(match("users://{id:3}", "users://a%20b")).toEqual({ id: "a b" });
+    expect(match("users://{id:3}", "users://%C3%A9t%C3%A9")).toEqual({ id: "été" });
+    expect(match("users://{id:3}", "users://%F0%9F%98%80ab")).toEqual({ id: "😀ab" });
+    expect(match("users://{id:3}", "users://😀ab")).toEqual({ id: "😀ab" });
+    expect(match("users://{id:3}", "users://%C3%A9t%C3%A9s")).toBeUndefined();
+    expect(match("users://{id:3}", "users://1%")).toEqual({ id: "1%" });
+    expect(match("users://{id:3}/posts", "users://abcd/posts")).toBeUndefined();
+  });
+
+  it("limits a prefix in every operator", () => {
+    expect(match("x://{+p:5}", "x://a/b/c")).toEqual({ p: "a/b/c" });
+    expect(match("x://{+p:5}", "x://a/b/cd")).toBeUndefined();
+    expect(match("x://p{#f:3}", "x://p#abc")).toEqual({ f: "abc" });
+    expect(match("x://p{#f:3}", "x://p#abcd")).toBeUndefined();
+    expect(match("x://p{/s:2}", "x://p/ab")).toEqual({ s: "ab" });
+    expect(match("x://p{/s:2}", "x://p/abc")).toBeUndefined();
+    expect(match("x://p{.e:2}", "x://p.js")).toEqual({ e: "js" });
+    expect(match("x://p{.e:2}", "x://p.json")).toBeUndefined();
+    expect(match("x://p{?q:3,r}", "x://p?q=a%20b&r=long")).toEqual({ q: "a b", r: "long" });
+    expect(match("x://p{?q:3}", "x://p?q=abcd")).toBeUndefined();
+    expect(match("x://p{?q}{&r:1}", "x://p?q=1&r=22")).toBeUndefined();
+  });
+
+  it("splits a URI so that a prefix holds no more than it may", () => {
+    expect(match("x://{a:2}{b}", "x://abcd")).toEqual({ a: "ab", b: "cd" });
+    expect(match("x://{+a}{+b:2}", "x://abcd")).toEqual({ a: "ab", b: "cd" });
+    expect(match("x://{name:4}{.ext}", "x://a.b.c")).toEqual({ name: "a.b", ext: "c" });
+    expect(match("x://{name:2}{.ext}", "x://a.b.c")).toBeUndefined();
   });
 
   it("matches {+path} across slashes", () => {

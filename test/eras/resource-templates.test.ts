@@ -3,7 +3,8 @@
  * v1 client in a 2025-11-25 session, the v2 client pinned to 2026-07-28),
  * over stdio and HTTP to the real CLI: a fixed URI before any template, the
  * template with the most literal text before a broader one whatever their
- * names, and RFC 6570's forms matched as they expand.
+ * names, and RFC 6570's forms matched as they expand (a {var:n} prefix
+ * holding at most n characters).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopAll } from "../http-cli/helpers.js";
@@ -13,7 +14,9 @@ import {
   connectClient,
   ERA_ROWS,
   type EraClient,
+  refusal,
   serveOnce,
+  VERSION_OF,
 } from "./helpers/clients.js";
 
 /** Each template answers with its own name and the variables it was given. */
@@ -29,6 +32,7 @@ ${template("all", "docs://{+path}")}
 ${template("readme", "docs://readme/{section}")}
 ${template("note", "notes://{name}{.ext}")}
 ${template("page", "pages://site{/page}{.format}")}
+${template("code", "codes://{code:3}")}
 export const intro = defineResource({
   name: "intro",
   uri: "docs://readme/intro",
@@ -84,6 +88,19 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
     expect(await served("pages://site/about.html")).toEqual({
       served: "page",
       params: { page: "about", format: "html" },
+    });
+  });
+
+  it("serves a {var:n} prefix only a value of at most n characters", async () => {
+    expect(await served("codes://abc")).toEqual({ served: "code", params: { code: "abc" } });
+    expect(await served("codes://%C3%A9t%C3%A9")).toEqual({
+      served: "code",
+      params: { code: "été" },
+    });
+    // Not found: -32002 on 2025-11-25, invalid params on 2026-07-28.
+    expect(await refusal(client.readResource({ uri: "codes://abcdef" }))).toEqual({
+      code: VERSION_OF[kind] === "2026-07-28" ? -32602 : -32002,
+      message: "Resource not found: codes://abcdef",
     });
   });
 });
