@@ -37,6 +37,11 @@ export type TemplateVariables<T extends string> = T extends `${string}{${infer B
 
 export interface ReadRequest<P> {
   uri: string;
+  /**
+   * Each template variable, percent-decoded. An exploded `{list*}` is its
+   * items joined with "," (an item's own "," and "%" escaped as %2C and %25):
+   * `params.ids.split(",").map(decodeURIComponent)` gives them back.
+   */
   params: P;
 }
 

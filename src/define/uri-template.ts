@@ -1,8 +1,8 @@
 /**
  * RFC 6570 URI templates, for matching: levels 1 and 2 (`{var}`, `{+var}`,
  * `{#var}`) and the level 3 `{/var}`, `{.var}`, `{?a,b}`, `{&a}` forms, with
- * comma lists and level 4's `{var:n}` prefixes. Matching turns a concrete URI
- * back into variable values.
+ * comma lists and level 4's `{var:n}` prefixes and `{list*}` explosion.
+ * Matching turns a concrete URI back into variable values, each a string.
  */
 import {
   CharClass,
@@ -36,8 +36,8 @@ export function uriProblem(uri: unknown): string | undefined {
   return undefined;
 }
 
-/** A variable of an expression, with its `:n` prefix length if it has one. */
-type Variable = { name: string; prefix: number | undefined };
+/** A variable of an expression: exploded (`*`), or with its `:n` prefix length if it has one. */
+type Variable = { name: string; explode: boolean; prefix: number | undefined };
 type Expression = { operator: string; names: string[]; variables: Variable[] };
 
 function parseExpression(body: string, template: string): Expression {
@@ -52,7 +52,11 @@ function parseExpression(body: string, template: string): Expression {
       if (length !== undefined && !/^[1-9]\d{0,3}$/.test(length)) {
         throw new Error(`prefix "${spec}" in ${template} must be 1 to 9999 characters`);
       }
-      return { name, prefix: length === undefined ? undefined : Number(length) };
+      return {
+        name,
+        explode: spec.endsWith("*"),
+        prefix: length === undefined ? undefined : Number(length),
+      };
     });
   for (const { name } of variables) {
     if (!VARIABLE_NAME.test(name)) {
@@ -70,6 +74,13 @@ const SEGMENT = CharClass.anyExcept("/?#");
 const LABEL = CharClass.anyExcept("/?#.");
 const QUERY = CharClass.anyExcept("#");
 const QUERY_START = CharClass.oneOf("?&");
+// An exploded variable holds its items and the separators between them: a
+// list's commas or a label list's dots (ITEMS), a segment list's slashes.
+const ITEMS = CharClass.anyExcept("/?#");
+const SEGMENTS = CharClass.anyExcept("?#");
+
+/** What separates the items of an exploded variable in each operator's expansion. */
+const ITEM_SEPARATOR: Readonly<Record<string, string>> = { "/": "/", ".": "." };
 
 const capture = (body: TemplatePart): TemplatePart => ({ kind: "capture", body: [body] });
 const literal = (text: string): TemplatePart => ({ kind: "literal", text });
@@ -79,13 +90,20 @@ const optional = (...body: TemplatePart[]): TemplatePart => ({ kind: "optional",
  * The parts an expression matches: one capture per variable, except a query's
  * one for all. Before a `{.label}` a value that may hold dots takes as few as
  * fit, so the label gets the last dot-part (`{name}{.ext}`: "report.tar", "gz").
- * A `:n` prefix holds at most n characters once decoded.
+ * A `:n` prefix holds at most n characters once decoded; an exploded variable
+ * takes its items with their separators, split once matched.
  */
 function partsFor({ operator, variables }: Expression, beforeLabel: boolean): TemplatePart[] {
   const value =
-    (takes: CharClass, min: 0 | 1, lazy: boolean) =>
-    ({ prefix }: Variable): TemplatePart =>
-      capture({ kind: "run", takes, min, lazy, ...(prefix !== undefined && { max: prefix }) });
+    (takes: CharClass, min: 0 | 1, lazy: boolean, exploded = takes) =>
+    ({ explode, prefix }: Variable): TemplatePart =>
+      capture({
+        kind: "run",
+        takes: explode ? exploded : takes,
+        min,
+        lazy,
+        ...(prefix !== undefined && { max: prefix }),
+      });
   const list = (captureOf: (variable: Variable) => TemplatePart) =>
     variables.flatMap((variable, i) =>
       i === 0 ? [captureOf(variable)] : [literal(","), captureOf(variable)],
@@ -96,9 +114,15 @@ function partsFor({ operator, variables }: Expression, beforeLabel: boolean): Te
     case "#":
       return [optional(literal("#"), ...list(value(ON_ONE_LINE, 0, true)))];
     case "/":
-      return variables.map((v) => optional(literal("/"), value(SEGMENT, 0, beforeLabel)(v)));
+      return variables.map((v) =>
+        optional(literal("/"), value(SEGMENT, 0, beforeLabel, SEGMENTS)(v)),
+      );
     case ".":
-      return variables.map((v) => optional(literal("."), value(LABEL, 0, false)(v)));
+      // A label holds no dot; exploded labels do, so before a further {.label}
+      // they take as few as fit, leaving it the last dot-part.
+      return variables.map((v) =>
+        optional(literal("."), value(LABEL, 0, v.explode && beforeLabel, ITEMS)(v)),
+      );
     case "?":
     case "&":
       // One capture may hold the whole query ("?q=1&limit=2" for "{?q}{&limit}");
@@ -110,7 +134,7 @@ function partsFor({ operator, variables }: Expression, beforeLabel: boolean): Te
         ),
       ];
     default:
-      return list(value(SIMPLE_VALUE, 1, beforeLabel));
+      return list(value(SIMPLE_VALUE, 1, beforeLabel, ITEMS));
   }
 }
 
@@ -126,6 +150,15 @@ function decode(value: string): string {
   } catch {
     return value;
   }
+}
+
+/**
+ * An exploded variable's value: its items, decoded, joined with ",". An item's
+ * own "," and "%" are escaped (%2C, %25), so the string stays lossless:
+ * `value.split(",").map(decodeURIComponent)` gives the items back exactly.
+ */
+function joinItems(items: readonly string[]): string {
+  return items.map((item) => item.replaceAll("%", "%25").replaceAll(",", "%2C")).join(",");
 }
 
 /** Parses a template; throws an Error that says what is wrong. */
@@ -181,25 +214,28 @@ export function parseUriTemplate(template: string): UriTemplate {
       const found = matcher.match(uri, work);
       if (!found) return undefined;
       const values: Record<string, string> = {};
-      const queryNames: string[] = [];
+      const queryVariables: Variable[] = [];
       const queryParts: string[] = [];
       let group = 0;
-      for (const { operator, names } of expressions) {
+      for (const { operator, variables } of expressions) {
         if (operator === "?" || operator === "&") {
           const part = found[group++];
           if (part !== undefined) queryParts.push(part);
-          queryNames.push(...names);
+          queryVariables.push(...variables);
           continue;
         }
-        for (const name of names) {
+        const separator = ITEM_SEPARATOR[operator] ?? ",";
+        for (const { name, explode } of variables) {
           const value = found[group++];
-          if (value !== undefined) values[name] = decode(value);
+          if (value === undefined) continue;
+          values[name] = explode ? joinItems(value.split(separator).map(decode)) : decode(value);
         }
       }
+      // An exploded query variable is a parameter repeated ("?tags=a&tags=b").
       const query = new URLSearchParams(queryParts.join("&"));
-      for (const name of queryNames) {
-        const value = query.get(name);
-        if (value !== null) values[name] = value;
+      for (const { name, explode } of queryVariables) {
+        const all = query.getAll(name);
+        if (all.length > 0) values[name] = explode ? joinItems(all) : (all[0] as string);
       }
       // A prefix holds at most its length in characters (code points), as it expands.
       for (const [name, length] of prefixes) {

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { parseUriTemplate } from "../../src/define/index.js";
 
 /**
- * Long URIs that every operator's parts must read to the end to refuse; all but
- * the last took a backtracking RegExp quadratic or cubic time (the first, 10.7 s
- * at 4,000 slashes). The matcher counts the characters its threads examine, so
- * linearity is checked without a clock.
+ * Long URIs that every operator's parts must read to the end to refuse; the
+ * first six took a backtracking RegExp quadratic or cubic time (the first,
+ * 10.7 s at 4,000 slashes), and the last three hold {var:n} prefixes and
+ * exploded {list*} variables among them. The matcher counts the characters its
+ * threads examine, so linearity is checked without a clock.
  */
 const hostile: [template: string, uri: (n: number) => string][] = [
   ["gh://{+owner}/{+repo}/{+path}", (n) => `gh://${"/".repeat(n)}\n`],
@@ -17,6 +18,7 @@ const hostile: [template: string, uri: (n: number) => string][] = [
   ["x://root{/a,b}{.c,d}{?q}", (n) => `x://root/${"a".repeat(n)}/.${"?".repeat(n)}#`],
   ["x://{+a}{b:3}{+c}", (n) => `x://${"/".repeat(n)}\n`],
   ["x://{+a}{+b:2}/{c:3}{.d:2}", (n) => `x://${"a%2F".repeat(n)}/#`],
+  ["x://{a*,b}{/c*,d}{.e*}{?f*}", (n) => `x://${",".repeat(n)}/${"/.".repeat(n)}#`],
 ];
 
 const stepsOf = (template: string, uri: string) => {

@@ -80,7 +80,7 @@ describe("parseUriTemplate: matching", () => {
     expect(match("users://{id}", "users://100%")).toEqual({ id: "100%" });
   });
 
-  it("matches comma lists and strips modifiers", () => {
+  it("matches comma lists, modifiers and all", () => {
     expect(match("a://{x,y}", "a://1,2")).toEqual({ x: "1", y: "2" });
     expect(match("a://{list*}/{short:3}", "a://1/abc")).toEqual({ list: "1", short: "abc" });
   });
@@ -119,6 +119,61 @@ describe("parseUriTemplate: matching", () => {
     expect(match("x://{+a}{+b:2}", "x://abcd")).toEqual({ a: "ab", b: "cd" });
     expect(match("x://{name:4}{.ext}", "x://a.b.c")).toEqual({ name: "a.b", ext: "c" });
     expect(match("x://{name:2}{.ext}", "x://a.b.c")).toBeUndefined();
+  });
+
+  it("matches an exploded {list*} as it expands, the items joined with commas", () => {
+    expect(match("list://{ids*}", "list://a,b,c")).toEqual({ ids: "a,b,c" });
+    expect(match("list://{ids*}", "list://a")).toEqual({ ids: "a" });
+    expect(match("list://{ids*}", "list://caf%C3%A9,b%20c")).toEqual({ ids: "café,b c" });
+    expect(match("list://{ids*}/x", "list://a,b/x")).toEqual({ ids: "a,b" });
+    expect(match("list://{ids*}", "list://a/b")).toBeUndefined();
+    expect(match("list://{ids*}", "list://")).toBeUndefined();
+    expect(match("x://{a*,b}", "x://1,2,3")).toEqual({ a: "1,2", b: "3" });
+    expect(match("x://{a,b*}", "x://1,2,3")).toEqual({ a: "1", b: "2,3" });
+    expect(match("x://{ids*}{.ext}", "x://a,b.tar.gz")).toEqual({ ids: "a,b.tar", ext: "gz" });
+  });
+
+  it("keeps an item's own commas and percent signs escaped, so the items come back exactly", () => {
+    const { ids = "" } = match("list://{ids*}", "list://a%2Cb,100%25,c%252C") ?? {};
+    expect(ids).toBe("a%2Cb,100%25,c%252C");
+    expect(ids.split(",").map(decodeURIComponent)).toEqual(["a,b", "100%", "c%2C"]);
+    expect(match("list://{ids*}", "list://100%")).toEqual({ ids: "100%25" });
+  });
+
+  it("matches exploded reserved and fragment lists", () => {
+    expect(match("x://{+paths*}", "x://a/b,c/d")).toEqual({ paths: "a/b,c/d" });
+    expect(match("x://{+paths*}", "x://a%2Cb")).toEqual({ paths: "a%2Cb" });
+    expect(match("x://p{#f*}", "x://p#a,b")).toEqual({ f: "a,b" });
+  });
+
+  it("matches an exploded {/path*} segment by segment", () => {
+    expect(match("files://root{/path*}", "files://root/a/b/c")).toEqual({ path: "a,b,c" });
+    expect(match("files://root{/path*}", "files://root/a%2Cb/c%2Fd")).toEqual({
+      path: "a%2Cb,c/d",
+    });
+    expect(match("files://root{/path*}", "files://root")).toEqual({});
+    expect(match("files://root{/path*}{.ext}", "files://root/a/b.html")).toEqual({
+      path: "a,b",
+      ext: "html",
+    });
+    expect(match("files://root{/path*}/raw", "files://root/a/b/raw")).toEqual({ path: "a,b" });
+    // Segments are optional: the first variable takes all it can, as in {/a,b}.
+    expect(match("files://root{/path*,last}", "files://root/a/b/c")).toEqual({ path: "a,b,c" });
+  });
+
+  it("matches an exploded {.label*} dot-part by dot-part", () => {
+    expect(match("x://host{.parts*}", "x://host.a.b")).toEqual({ parts: "a,b" });
+    expect(match("x://{name}{.exts*}", "x://report.tar.gz")).toEqual({
+      name: "report",
+      exts: "tar,gz",
+    });
+  });
+
+  it("gathers every value of an exploded query variable", () => {
+    expect(match("q://x{?tags*}", "q://x?tags=a&tags=b")).toEqual({ tags: "a,b" });
+    expect(match("q://x{?tags*}", "q://x?tags=a%2Cb&tags=c")).toEqual({ tags: "a%2Cb,c" });
+    expect(match("q://x{?q}{&tags*}", "q://x?tags=a&q=1&tags=b")).toEqual({ q: "1", tags: "a,b" });
+    expect(match("q://x{?tags*}", "q://x?other=1")).toEqual({});
   });
 
   it("matches {+path} across slashes", () => {

@@ -4,7 +4,8 @@
  * over stdio and HTTP to the real CLI: a fixed URI before any template, the
  * template with the most literal text before a broader one whatever their
  * names, and RFC 6570's forms matched as they expand (a {var:n} prefix
- * holding at most n characters).
+ * holding at most n characters, an exploded {list*} every item, joined with
+ * commas).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopAll } from "../http-cli/helpers.js";
@@ -33,6 +34,9 @@ ${template("readme", "docs://readme/{section}")}
 ${template("note", "notes://{name}{.ext}")}
 ${template("page", "pages://site{/page}{.format}")}
 ${template("code", "codes://{code:3}")}
+${template("list", "list://{ids*}")}
+${template("tree", "tree://root{/path*}")}
+${template("tagged", "q://x{?tags*}")}
 export const intro = defineResource({
   name: "intro",
   uri: "docs://readme/intro",
@@ -101,6 +105,18 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
     expect(await refusal(client.readResource({ uri: "codes://abcdef" }))).toEqual({
       code: VERSION_OF[kind] === "2026-07-28" ? -32602 : -32002,
       message: "Resource not found: codes://abcdef",
+    });
+  });
+
+  it("gives an exploded {list*} every item, joined with commas, in each form", async () => {
+    expect(await served("list://a,b,c")).toEqual({ served: "list", params: { ids: "a,b,c" } });
+    expect(await served("tree://root/a/b%2Cc")).toEqual({
+      served: "tree",
+      params: { path: "a,b%2Cc" },
+    });
+    expect(await served("q://x?tags=a&tags=b")).toEqual({
+      served: "tagged",
+      params: { tags: "a,b" },
     });
   });
 });
