@@ -5,16 +5,13 @@
  * but an array of strings is a -32603 naming it, never a result the client
  * cannot read, and a fixed resource's URI (no variables) completes to nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stopAll } from "../http-cli/helpers.js";
-import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
-  closeClients,
   connectClient,
   ERA_ROWS,
   type EraClient,
   refusal,
-  serveOnce,
+  servedFiles,
   shared,
 } from "./helpers/clients.js";
 
@@ -46,24 +43,14 @@ export const special = defineResource({
 });`,
 };
 
-const serve = serveOnce();
-
-let dir: string;
-beforeAll(async () => {
-  dir = await createServerDir(FILES);
-});
-afterAll(async () => {
-  await closeClients();
-  await stopAll();
-  await removeServerDirs();
-});
+const serve = servedFiles(FILES);
 
 const ref = { type: "ref/prompt", name: "greet" };
 
 describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
   let client: EraClient;
   beforeAll(async () => {
-    client = await connectClient(kind, await serve(transport, dir));
+    client = await connectClient(kind, await serve(transport));
   });
 
   it("gives a completer the arguments already chosen", async () => {

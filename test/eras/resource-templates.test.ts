@@ -7,16 +7,13 @@
  * holding at most n characters, an exploded {list*} every item, joined with
  * commas).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stopAll } from "../http-cli/helpers.js";
-import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
-  closeClients,
   connectClient,
   ERA_ROWS,
   type EraClient,
   refusal,
-  serveOnce,
+  servedFiles,
   VERSION_OF,
 } from "./helpers/clients.js";
 
@@ -44,22 +41,12 @@ export const intro = defineResource({
 });`,
 };
 
-const serve = serveOnce();
-
-let dir: string;
-beforeAll(async () => {
-  dir = await createServerDir(FILES);
-});
-afterAll(async () => {
-  await closeClients();
-  await stopAll();
-  await removeServerDirs();
-});
+const serve = servedFiles(FILES);
 
 describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
   let client: EraClient;
   beforeAll(async () => {
-    client = await connectClient(kind, await serve(transport, dir));
+    client = await connectClient(kind, await serve(transport));
   });
 
   /** Which resource served `uri`, and with what. */

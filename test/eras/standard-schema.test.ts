@@ -5,21 +5,9 @@
  * JSON Schema each library gives, and the library validates what comes in,
  * what goes out and what the user answers, in its own words.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stopAll } from "../http-cli/helpers.js";
-import {
-  createServerDir,
-  linkRepoPackages,
-  removeServerDirs,
-} from "../loader/helpers/server-dir.js";
-import {
-  closeClients,
-  connectClient,
-  ERA_ROWS,
-  type EraClient,
-  serveOnce,
-  shared,
-} from "./helpers/clients.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { linkRepoPackages } from "../loader/helpers/server-dir.js";
+import { connectClient, ERA_ROWS, type EraClient, servedFiles, shared } from "./helpers/clients.js";
 
 const FILES = {
   "tools/forecast-valibot.ts": `import { toStandardJsonSchema } from "@valibot/to-json-schema";
@@ -123,17 +111,8 @@ const LISTED = [
 ];
 
 /** The server keeps nothing between calls: one HTTP server of the directory serves both HTTP rows. */
-const serve = serveOnce();
-
-let dir: string;
-beforeAll(async () => {
-  dir = await createServerDir(FILES);
+const serve = servedFiles(FILES, async (dir) => {
   await linkRepoPackages(dir, ["valibot", "@valibot/to-json-schema", "arktype"]);
-});
-afterAll(async () => {
-  await closeClients();
-  await stopAll();
-  await removeServerDirs();
 });
 
 const textOf = (result: Record<string, unknown>) =>
@@ -147,7 +126,7 @@ describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
   const shown: unknown[] = [];
 
   beforeAll(async () => {
-    client = await connectClient(kind, await serve(transport, dir), {
+    client = await connectClient(kind, await serve(transport), {
       capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },
       answer: (_method, params) => {
         shown.push(params.requestedSchema);

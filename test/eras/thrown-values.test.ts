@@ -6,17 +6,8 @@
  * return JSON cannot send whole (a function, a Map, a Set, a Promise not
  * awaited) is refused alike.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stopAll } from "../http-cli/helpers.js";
-import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import {
-  closeClients,
-  connectClient,
-  ERA_ROWS,
-  type EraClient,
-  serveOnce,
-  shared,
-} from "./helpers/clients.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { connectClient, ERA_ROWS, type EraClient, servedFiles, shared } from "./helpers/clients.js";
 
 /** What each handler throws, as the author wrote it. */
 const THROWN = {
@@ -97,17 +88,7 @@ export const holdsPromise = defineTool({
 };
 
 /** The server keeps nothing between calls: one HTTP server of the directory serves both HTTP rows. */
-const serve = serveOnce();
-
-let dir: string;
-beforeAll(async () => {
-  dir = await createServerDir(FILES);
-});
-afterAll(async () => {
-  await closeClients();
-  await stopAll();
-  await removeServerDirs();
-});
+const serve = servedFiles(FILES);
 
 /** The code and message of a request that failed, with the v1 client's "MCP error -326xx: " prefix taken off. */
 async function failure(request: Promise<unknown>): Promise<{ code: number; message: string }> {
@@ -123,7 +104,7 @@ async function failure(request: Promise<unknown>): Promise<{ code: number; messa
 describe.each(ERA_ROWS)("over %s, the %s client", (transport, kind) => {
   let client: EraClient;
   beforeAll(async () => {
-    client = await connectClient(kind, await serve(transport, dir));
+    client = await connectClient(kind, await serve(transport));
   });
 
   it.each(NAMES)("turns a tool's thrown %s into isError with readable words", async (name) => {

@@ -19,7 +19,9 @@ import {
   ElicitRequestSchema,
   ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { CLI, REPO_ROOT, startCli } from "../../http-cli/helpers.js";
+import { afterAll, beforeAll } from "vitest";
+import { CLI, REPO_ROOT, startCli, stopAll } from "../../http-cli/helpers.js";
+import { createServerDir, removeServerDirs } from "../../loader/helpers/server-dir.js";
 
 export type ClientKind = "v1 at 2025-11-25" | "v2 pinned to 2026-07-28" | "v2 in auto mode";
 export type TransportKind = "stdio" | "http";
@@ -103,6 +105,32 @@ export function serveOnce(): (transport: TransportKind, dir: string) => Promise<
       started.set(dir, target);
     }
     return target;
+  };
+}
+
+/**
+ * A suite's one directory of `files` (then `prepare`d), made before its cases
+ * and removed after them with every client and server they opened: served
+ * over a transport on demand, as serveOnce serves it.
+ */
+export function servedFiles(
+  files: Record<string, string>,
+  prepare?: (dir: string) => Promise<void>,
+): (transport: TransportKind) => Promise<Target> {
+  const serve = serveOnce();
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = await createServerDir(files);
+    await prepare?.(dir);
+  });
+  afterAll(async () => {
+    await closeClients();
+    await stopAll();
+    await removeServerDirs();
+  });
+  return (transport) => {
+    if (dir === undefined) throw new Error("servedFiles: served before its beforeAll ran");
+    return serve(transport, dir);
   };
 }
 
