@@ -42,4 +42,27 @@ mcp-dir check: 4 problems in ${dir}; fix them and run again
 `,
     );
   });
+  it("says exports.default in CommonJS is not a default export, not that every field is missing", async () => {
+    const files = {
+      "tools/wrapped.js": 'exports.default = { description: "d", handler: () => "x" };\n',
+      "prompts/wrapped.js": 'exports.default = { messages: [{ role: "user", content: "Hi" }] };\n',
+      "resources/wrapped.js":
+        'module.exports = { default: { uri: "config://app", read: () => "x" } };\n',
+    };
+    const hint = (kind: string) =>
+      `holds no ${kind}, only a "default" object: exports.default = … in CommonJS is not a default export, as the file's default is module.exports, { default: … }; write module.exports = … or export default …`;
+    for (const packageJson of [{}, { type: "module" }]) {
+      const dir = await createServerDir(files, { packageJson });
+      const { code, stdout, stderr } = await runCli(["check", dir]);
+      expect(stderr).toBe("");
+      expect(code).toBe(1);
+      expect(stdout).toBe(
+        `error: prompts/wrapped.js (export "default"): ${hint("prompt")}
+error: resources/wrapped.js (export "default"): ${hint("resource")}
+error: tools/wrapped.js (export "default"): ${hint("tool")}
+mcp-dir check: 3 problems in ${dir}; fix them and run again
+`,
+      );
+    }
+  });
 });
