@@ -38,8 +38,8 @@ export interface ServerConfig {
   logLevel?: LoggingLevel;
   /**
    * How long (ms) a 2026-07-28 client may take to answer a handler's
-   * questions, and how many rounds of them one request may have. The
-   * signing key is not configured here: set MCP_DIR_STATE_KEY.
+   * questions, and how many rounds of them one request may have (1 or
+   * more). The signing key is not configured here: set MCP_DIR_STATE_KEY.
    */
   inputRounds?: { ttlMs?: number; maxRounds?: number };
   /**

@@ -82,6 +82,6 @@ export interface InputRoundOptions {
   key?: string | Uint8Array;
   /** How long (ms) a client may take to come back with its answers. Default 15 minutes. */
   ttlMs?: number;
-  /** `input_required` results one request may have. Default 10. */
+  /** `input_required` results one request may have: 1 or more. Default 10. */
   maxRounds?: number;
 }

@@ -124,7 +124,7 @@ export class McpServer implements Engine {
         inputRounds?.key ?? process.env[STATE_KEY_ENV],
         count(inputRounds?.ttlMs, 15 * 60_000, "inputRounds.ttlMs"),
       ),
-      maxRounds: count(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
+      maxRounds: atLeastOne(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
     };
     const badTimeout = timeoutProblem(callTimeoutMs);
     if (badTimeout) throw new TypeError(`callTimeoutMs ${badTimeout}`);
@@ -377,6 +377,18 @@ function count(value: number | undefined, fallback: number, name: string): numbe
   if (value === undefined) return fallback;
   if (!(Number.isInteger(value) && value >= 0)) {
     throw new TypeError(`${name} must be a whole number of 0 or more, got ${value}`);
+  }
+  return value;
+}
+
+/**
+ * A limit where 0 would forbid the thing outright rather than mean "no limit"
+ * (as it does for callTimeoutMs and maxResultBytes): refused, not taken.
+ */
+function atLeastOne(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!(Number.isInteger(value) && value >= 1)) {
+    throw new TypeError(`${name} must be a whole number of 1 or more, got ${value}`);
   }
   return value;
 }

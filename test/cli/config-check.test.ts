@@ -89,3 +89,17 @@ mcp-dir check: 7 problems in ${dir}; fix them and run again
     ]);
   });
 });
+
+describe("inputRounds.maxRounds in mcp-dir.config.ts", () => {
+  // 0 would let no request ask at all, unlike callTimeoutMs's and maxResultBytes's 0 (no limit).
+  it("0 is refused, naming the key, the accepted range and the value", async () => {
+    const dir = await withConfig("export default { inputRounds: { maxRounds: 0 } };\n");
+    expect(await runCli(["check", dir])).toEqual({
+      code: 1,
+      stdout: `error: mcp-dir.config.ts: inputRounds.maxRounds must be a whole number of 1 or more, got 0
+mcp-dir check: 1 problem in ${dir}; fix it and run again
+`,
+      stderr: "",
+    });
+  });
+});

@@ -90,7 +90,7 @@ export default defineConfig({
       "mcp-dir.config.json: pageSize must be a positive integer",
       "mcp-dir.config.json: logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency",
       "mcp-dir.config.json: http.port must be an integer from 0 to 65535",
-      "mcp-dir.config.json: inputRounds.maxRounds must be a whole number of 0 or more",
+      "mcp-dir.config.json: inputRounds.maxRounds must be a whole number of 1 or more, got -1",
       "mcp-dir.config.json: callTimeoutMs must be a whole number of milliseconds from 0 (no limit) to 2147483647, not -1",
       "mcp-dir.config.json: maxResultBytes must be a whole number of bytes, 0 (no limit) or more",
       "mcp-dir.config.json: maxSubscriptions must be a whole number of 0 or more",
