@@ -38,44 +38,17 @@ function asDefinition(
   return brand(FOLDER_KIND[folder], { ...value }) as unknown as Definition;
 }
 
-/** Every field a tool, prompt or resource may have. */
-const DEFINITION_FIELDS = new Set([
-  "name",
-  "title",
-  "description",
-  "icons",
-  "annotations",
-  "_meta",
-  "timeoutMs",
-  "scopes",
-  "task",
-  "input",
-  "output",
-  "handler",
-  "arguments",
-  "complete",
-  "get",
-  "messages",
-  "uri",
-  "uriTemplate",
-  "mimeType",
-  "size",
-  "list",
-  "read",
-  "watch",
-]);
-
 /**
- * What a default export of no definition fields but a `default` object most
- * likely is: CommonJS's `exports.default = {...}`, whose default (as Node
- * imports it) is module.exports, `{ default: {...} }`. Still refused, as Node
- * would read it; only the problem says why.
+ * What a default export holding nothing but a `default` object most likely
+ * is: CommonJS's `exports.default = {...}`, whose default (as Node imports
+ * it) is module.exports, `{ default: {...} }`. Still refused, as Node would
+ * read it; only the problem says why.
  */
 function wrappedDefaultProblem(value: unknown, folder: DefinitionFolder): string | undefined {
   if (!isPlainObject(value) || definitionKind(value) !== undefined) return undefined;
   const inner = value.default;
   if (typeof inner !== "object" || inner === null) return undefined;
-  if (Object.keys(value).some((key) => DEFINITION_FIELDS.has(key))) return undefined;
+  if (Object.keys(value).length !== 1) return undefined;
   return `holds no ${FOLDER_KIND[folder]}, only a "default" object: exports.default = … in CommonJS is not a default export, as the file's default is module.exports, { default: … }; write module.exports = … or export default …`;
 }
 

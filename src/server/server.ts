@@ -122,7 +122,7 @@ export class McpServer implements Engine {
     this.inputRounds = {
       signer: new RequestStateSigner(
         inputRounds?.key ?? process.env[STATE_KEY_ENV],
-        count(inputRounds?.ttlMs, 15 * 60_000, "inputRounds.ttlMs"),
+        atLeastOne(inputRounds?.ttlMs, 15 * 60_000, "inputRounds.ttlMs"),
       ),
       maxRounds: atLeastOne(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
     };
