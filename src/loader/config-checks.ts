@@ -167,9 +167,12 @@ export const CHECKS: Record<keyof ServerConfig, Check> = {
           `must hold only ttlMs and maxRounds, not "${key}" (the signing key comes from MCP_DIR_STATE_KEY)`,
         ];
       }
-      // 0 would make every ask an error: no round at all, or no time to answer.
-      if (!(Number.isInteger(setting) && (setting as number) >= 1)) {
-        return [`${key} must be a whole number of 1 or more, got ${JSON.stringify(setting)}`];
+      // No round at all would make every ask an error: maxRounds starts at 1.
+      const least = key === "maxRounds" ? 1 : 0;
+      if (!(Number.isInteger(setting) && (setting as number) >= least)) {
+        return [
+          `${key} must be a whole number of ${least} or more, got ${JSON.stringify(setting)}`,
+        ];
       }
     }
     return [];

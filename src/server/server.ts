@@ -122,7 +122,7 @@ export class McpServer implements Engine {
     this.inputRounds = {
       signer: new RequestStateSigner(
         inputRounds?.key ?? process.env[STATE_KEY_ENV],
-        atLeastOne(inputRounds?.ttlMs, 15 * 60_000, "inputRounds.ttlMs"),
+        count(inputRounds?.ttlMs, 15 * 60_000, "inputRounds.ttlMs"),
       ),
       maxRounds: atLeastOne(inputRounds?.maxRounds, 10, "inputRounds.maxRounds"),
     };
