@@ -5,6 +5,7 @@
  * of partial answers, asserted byte for byte.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postStateless } from "../helpers/stateless-post.js";
 import { startCli, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { type Json, killRawClients, RawClient } from "../server/helpers/raw-client.js";
@@ -26,21 +27,12 @@ async function over(transport: "stdio" | "http", dir: string): Promise<Send> {
   const { url } = await startCli(["serve", dir, "--http", "--port", "0"]);
   let id = 0;
   return async (method, params) => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": method,
-        "mcp-name": String(params.name ?? params.uri),
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: ++id,
-        method,
-        params: { ...params, _meta: ENVELOPE },
-      }),
+    const response = await postStateless(url, {
+      id: ++id,
+      method,
+      params,
+      name: String(params.name ?? params.uri),
+      meta: ENVELOPE,
     });
     return response.json();
   };

@@ -6,6 +6,7 @@
  */
 
 import { SseReader } from "../../helpers/sse-reader.js";
+import { postStateless } from "../../helpers/stateless-post.js";
 import { startCli } from "../../http-cli/helpers.js";
 import { Inbox } from "../../server/helpers/inbox.js";
 import { type Json, RawClient } from "../../server/helpers/raw-client.js";
@@ -112,25 +113,17 @@ function overStdio(dir: string): Omit<TaskWire, "until"> {
 
 function overHttp(url: string): Omit<TaskWire, "until"> {
   let nextId = 0;
-  const post = (method: string, params: Json, capabilities: Json) =>
-    fetch(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": method,
-        ...(typeof (params.name ?? params.taskId) === "string" && {
-          "mcp-name": params.name ?? params.taskId,
-        }),
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: ++nextId,
-        method,
-        params: envelope(params, capabilities),
-      }),
+  const post = (method: string, params: Json, capabilities: Json) => {
+    const named = params.name ?? params.taskId;
+    const { _meta, ...rest } = params;
+    return postStateless(url, {
+      id: ++nextId,
+      method,
+      params: rest,
+      ...(typeof named === "string" && { name: named }),
+      meta: { ..._meta, "io.modelcontextprotocol/clientCapabilities": capabilities },
     });
+  };
   return {
     async request(method, params, capabilities = DECLARING) {
       const response = await post(method, params, capabilities);
