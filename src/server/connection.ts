@@ -82,15 +82,18 @@ export class Connection implements MessageReceiver {
   private otherEra(parsed: Parsed): JsonRpcResponse | undefined {
     if (parsed.kind !== "single" || !isRequest(parsed.message)) return undefined;
     const request = parsed.message;
-    const claimed = claimedVersion(request.params);
     if (this.session) {
+      const claimed = claimedVersion(request.params);
       const version = this.session.protocolVersion;
       // A claim of the session's own version asks for nothing it does not get.
       return claimed === undefined || claimed === version
         ? undefined
         : claimRefused(request, claimed, version);
     }
-    return this.stateless && claimed === undefined && request.method === "initialize"
+    // Only initialize is looked into: every other request of a stateless connection is served.
+    return this.stateless &&
+      request.method === "initialize" &&
+      claimedVersion(request.params) === undefined
       ? initializeRefused(request)
       : undefined;
   }

@@ -182,26 +182,27 @@ export class HotReloader {
 
   /**
    * Those of `paths` (absolute or relative to the server directory) whose
-   * file changed since a reload was last handed it or loaded it. The others
-   * hold what is served already (chokidar reported one save twice, or a
-   * reload's scan loaded the file before its event came): reloading them
-   * would repeat a reload. Every path is news before the first reload.
+   * file changed since a reload was last handed it or loaded it, noted as
+   * they are now (before any is read: a save made while they load is a change
+   * still). The others hold what is served already (chokidar reported one
+   * save twice, or a reload's scan loaded the file before its event came):
+   * reloading them would repeat a reload. Every path is news before the
+   * first reload.
    */
   changedAmong(paths: readonly string[]): Promise<string[]> {
-    return this.taken.changed(paths.map((path) => resolve(this.root, path)));
+    return this.taken.takeChanged(paths.map((path) => resolve(this.root, path)));
   }
 
   /**
    * Applies the changes at `paths` (absolute or relative to the server
-   * directory). A file loads only if the scan lists it now, and a served file
-   * it no longer lists is removed (deleted, excluded, or its link now leads
-   * outside).
+   * directory, as changedAmong gave them). A file loads only if the scan
+   * lists it now, and a served file it no longer lists is removed (deleted,
+   * excluded, or its link now leads outside).
    */
   async reload(paths: readonly string[]): Promise<ReloadOutcome> {
     const started = performance.now();
     const listedBefore = this.listed;
     const absolute = paths.map((path) => resolve(this.root, path));
-    await this.taken.take(absolute);
     const { listed, touched, changed, helperChanged, warnings } = await this.rescan(absolute);
     const retried = [...this.failing.keys()]
       .filter((file) => !changed.includes(file) && (helperChanged || !this.slow.has(file)))
@@ -222,7 +223,7 @@ export class HotReloader {
       if (!listed.has(file)) remove(file);
     }
     const toLoad = [...changed, ...retried].filter((file) => listed.has(file));
-    // Those the scan found besides the paths handed over, all at once, before any is read.
+    // Those the scan found besides the paths handed over (changedAmong noted those), all at once, before any is read.
     const handed = new Set(absolute);
     await this.taken.take(
       toLoad.map((file) => resolve(this.root, file)).filter((path) => !handed.has(path)),

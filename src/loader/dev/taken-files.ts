@@ -11,10 +11,20 @@ import { stamp } from "./file-fingerprint.js";
 export class TakenFiles {
   private readonly stamps = new Map<string, string>();
 
-  /** Those of `paths` whose file changed since it was last taken, or that were never taken. */
-  async changed(paths: readonly string[]): Promise<string[]> {
+  /**
+   * Those of `paths` whose file changed since it was last taken, or that
+   * were never taken; they are taken as they are now.
+   */
+  async takeChanged(paths: readonly string[]): Promise<string[]> {
     const now = await Promise.all(paths.map(stamp));
-    return paths.filter((path, index) => this.stamps.get(path) !== now[index]);
+    const changed: string[] = [];
+    for (const [index, path] of paths.entries()) {
+      const held = now[index] as string;
+      if (this.stamps.get(path) === held) continue;
+      this.stamps.set(path, held);
+      changed.push(path);
+    }
+    return changed;
   }
 
   /**
