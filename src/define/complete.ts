@@ -1,5 +1,6 @@
 import type { CompleteResult } from "../protocol/types.js";
 import { kind } from "./content-shape.js";
+import { isStringArray } from "./string-array.js";
 
 export interface CompletionRequest {
   /** What the user typed so far. */
@@ -35,7 +36,7 @@ export async function complete(
     typeof completer === "function"
       ? await completer(request)
       : completer.filter((value) => value.toLowerCase().startsWith(needle));
-  if (!isStrings(candidates)) {
+  if (!isStringArray(candidates)) {
     throw new Error(
       `${owner} returned ${valuesKind(candidates)}; return an array of strings, the values that complete what was typed`,
     );
@@ -45,10 +46,6 @@ export async function complete(
     total: candidates.length,
     hasMore: candidates.length > MAX_COMPLETION_VALUES,
   };
-}
-
-function isStrings(values: unknown): values is readonly string[] {
-  return Array.isArray(values) && values.every((value) => typeof value === "string");
 }
 
 /** What a completer returned that is no array of strings: "nothing", "a number at [0]". */
@@ -71,7 +68,7 @@ export function completerKeyProblems(
         `complete.${key} does not match any ${what} (${allowed.length > 0 ? allowed.join(", ") : "there are none"})`,
       );
     }
-    if (typeof completer !== "function" && !isStrings(completer)) {
+    if (typeof completer !== "function" && !isStringArray(completer)) {
       problems.push(`complete.${key} must be an array of strings or a function`);
     }
     return problems;

@@ -7,6 +7,7 @@
  */
 import { kind } from "./content-shape.js";
 import { isPlainObject } from "./plain-object.js";
+import { isStringArray } from "./string-array.js";
 
 const ICON = '{ src: "https://example.com/icon.png", mimeType: "image/png" }';
 const TOOL_HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
@@ -50,7 +51,7 @@ function iconsProblems(icons: unknown): string[] {
     if (mimeType !== undefined && typeof mimeType !== "string") {
       problems.push(`${at}.mimeType must be a string ("image/png"), got ${kind(mimeType)}`);
     }
-    if (sizes !== undefined && !isStrings(sizes)) {
+    if (sizes !== undefined && !isStringArray(sizes)) {
       problems.push(
         `${at}.sizes must be an array of strings (["48x48"] or ["any"]), got ${kind(sizes)}`,
       );
@@ -105,10 +106,6 @@ export function resourceAnnotationsProblems(annotations: unknown): string[] {
     );
   }
   return problems;
-}
-
-function isStrings(values: unknown): boolean {
-  return Array.isArray(values) && values.every((value) => typeof value === "string");
 }
 
 /** A Date (sent as its ISO string), or such a string with its offset. */

@@ -1,4 +1,5 @@
 import { isMiddlewareDefinition } from "../define/middleware.js";
+import { isStringArray } from "../define/string-array.js";
 import { MAX_TIMEOUT_MS, timeoutProblem } from "../define/timeout.js";
 import { LOGGING_LEVELS, type LoggingLevel } from "../protocol/types.js";
 import { redisUrlProblem } from "../server/replicas/redis-options.js";
@@ -30,13 +31,11 @@ const wholeNumber = (what: string) =>
   must((value) => Number.isInteger(value) && (value as number) >= 0, `must be ${what}`);
 const wholeBytes = wholeNumber("a whole number of bytes, 0 (no limit) or more");
 const problems = (problem: string | undefined) => (problem === undefined ? [] : [problem]);
-const isListOfText = (value: unknown) =>
-  Array.isArray(value) && value.every((item) => typeof item === "string");
 
 /** Each glob: relative to the server directory, positive, and (for include) in a folder that loads. */
 function globs(example: string, underFolders: boolean): Check {
   return (value) => {
-    if (!isListOfText(value)) return [`must be a list of glob patterns, such as ["${example}"]`];
+    if (!isStringArray(value)) return [`must be a list of glob patterns, such as ["${example}"]`];
     const problems: string[] = [];
     for (const [index, pattern] of (value as string[]).entries()) {
       const at = `[${index}] must`;
@@ -94,12 +93,12 @@ const HTTP_FIELDS: Record<keyof HttpListenOptions, Check> = {
   ),
   path: (value) =>
     typeof value === "string" ? transportRule({ path: value }) : ["path must be text"],
-  allowedHosts: must(isListOfText, "allowedHosts must be a list of strings"),
-  allowedOrigins: must(isListOfText, "allowedOrigins must be a list of strings"),
+  allowedHosts: must(isStringArray, "allowedHosts must be a list of strings"),
+  allowedOrigins: must(isStringArray, "allowedOrigins must be a list of strings"),
   maxBodyBytes: byTransport("maxBodyBytes"),
   authToken: (value) =>
     typeof value === "string" ? transportRule({ authToken: value }) : ["authToken must be text"],
-  authorizationServers: must(isListOfText, "authorizationServers must be a list of strings"),
+  authorizationServers: must(isStringArray, "authorizationServers must be a list of strings"),
   auth: (value) => {
     if (!isObject(value)) {
       return ['auth must be an object, such as { issuer: "https://id.example.com" }'];

@@ -1,5 +1,6 @@
 import type { AuthInfo } from "../define/auth.js";
 import { missingScopes } from "../define/scopes.js";
+import { isStringArray } from "../define/string-array.js";
 import { JsonRpcError, type JsonRpcResponse } from "../jsonrpc/index.js";
 import { McpErrorCode } from "../protocol/errors.js";
 import type { RequestEnv } from "./env.js";
@@ -39,5 +40,5 @@ export function requiredScopesOf(response: JsonRpcResponse): readonly string[] |
     return undefined;
   }
   const scopes = (response.error.data as { requiredScopes?: unknown } | undefined)?.requiredScopes;
-  return Array.isArray(scopes) && scopes.every((s) => typeof s === "string") ? scopes : undefined;
+  return isStringArray(scopes) ? scopes : undefined;
 }

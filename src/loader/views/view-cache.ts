@@ -4,6 +4,7 @@ import { readdir, stat, unlink } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
+import { isStringArray } from "../../define/string-array.js";
 import { lastChange, type Stamp, stampsOf, unchanged } from "./view-stamps.js";
 
 /** Set to anything but "" or "0", no view is read from or kept in the cache. */
@@ -214,8 +215,7 @@ function isHeader(value: unknown): value is Header {
     typeof header?.key === "string" &&
     isSize(header.scriptBytes) &&
     isSize(header.stylesBytes) &&
-    Array.isArray(header.files) &&
-    header.files.every((file) => typeof file === "string") &&
+    isStringArray(header.files) &&
     Array.isArray(header.stamps) &&
     header.stamps.every(isStamp)
   );

@@ -1,3 +1,4 @@
+import { isStringArray } from "../../define/string-array.js";
 import { META } from "../../protocol/meta.js";
 import type { ServerCapabilities } from "../../protocol/types.js";
 import { type ServerChange, updates } from "../change-bus.js";
@@ -35,7 +36,7 @@ function readFilter(params: Record<string, unknown>, maxUris: number): Subscript
   }
   const uris = given.resourceSubscriptions;
   if (uris !== undefined) {
-    if (!Array.isArray(uris) || !uris.every((uri) => typeof uri === "string")) {
+    if (!isStringArray(uris)) {
       throw invalidParams(
         "subscriptions/listen: notifications.resourceSubscriptions must be an array of URI strings",
       );
@@ -55,7 +56,7 @@ function readFilter(params: Record<string, unknown>, maxUris: number): Subscript
   }
   const taskIds = given.taskIds;
   if (taskIds !== undefined) {
-    if (!Array.isArray(taskIds) || !taskIds.every((id) => typeof id === "string")) {
+    if (!isStringArray(taskIds)) {
       throw invalidParams(
         "subscriptions/listen: notifications.taskIds must be an array of task ids",
       );

@@ -1,3 +1,4 @@
+import { isStringArray } from "../../define/string-array.js";
 import { thrownMessage } from "../../define/thrown.js";
 import {
   type ChangeBus,
@@ -56,7 +57,7 @@ export class RedisChangeBus implements ChangeBus {
       heard = {};
     }
     const { from, uris } = heard;
-    if (!Array.isArray(uris) || !uris.every((uri) => typeof uri === "string")) {
+    if (!isStringArray(uris)) {
       this.warn(`a resource update heard from Redis is not one, and was ignored: ${message}`);
       return;
     }
