@@ -37,9 +37,7 @@ export function decodeCursor(cursor: string | undefined, method: string, length:
     offset < issuedLength &&
     encodeCursor(method, offset, issuedLength) === cursor;
   if (!issuable) {
-    throw invalidParams(
-      `Invalid cursor: ${JSON.stringify(cursor)} is not a cursor this server issued for ${method}; pass the nextCursor of a ${method} result as it came, or no cursor for the first page`,
-    );
+    throw unissuedCursor(cursor, method);
   }
   return Math.min(offset, length);
 }
@@ -61,4 +59,11 @@ export function paginate<T>(
   return end < items.length
     ? { items: page, nextCursor: encodeCursor(method, end, items.length) }
     : { items: page };
+}
+
+/** The refusal of a cursor this server never issued for `method`'s pages. */
+export function unissuedCursor(cursor: string, method: string): Error {
+  return invalidParams(
+    `Invalid cursor: ${JSON.stringify(cursor)} is not a cursor this server issued for ${method}; pass the nextCursor of a ${method} result as it came, or no cursor for the first page`,
+  );
 }

@@ -1,5 +1,4 @@
-import type { Page } from "../pagination.js";
-import { invalidParams } from "../params.js";
+import { type Page, unissuedCursor } from "../pagination.js";
 import type { StoredTask } from "./task-store.js";
 
 const METHOD = "tasks/list";
@@ -22,9 +21,7 @@ function decodePlace(cursor: string): Place {
   const match = /^tasks\/list:(\d+):([^:]+)$/.exec(Buffer.from(cursor, "base64url").toString());
   const place = { createdAt: Number(match?.[1]), taskId: match?.[2] ?? "" };
   if (!(match && Number.isSafeInteger(place.createdAt) && encodePlace(place) === cursor)) {
-    throw invalidParams(
-      `Invalid cursor: ${JSON.stringify(cursor)} is not a cursor this server issued for ${METHOD}; pass the nextCursor of a ${METHOD} result as it came, or no cursor for the first page`,
-    );
+    throw unissuedCursor(cursor, METHOD);
   }
   return place;
 }
