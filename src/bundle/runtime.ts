@@ -1,9 +1,11 @@
 import * as cfWorker from "@cfworker/json-schema";
 import * as yaml from "yaml";
+import * as zod4Package from "zod";
 import * as zod3Package from "zod/v3";
 import * as zodToJsonSchema from "zod-to-json-schema";
 import { jsonSchemaLibrary } from "../define/json-schema.js";
 import { zod3 } from "../define/schema.js";
+import { zod4 } from "../define/zod-json-schema.js";
 import { zod3Converter } from "../define/zod3-json-schema.js";
 import { collectDefinitions, validateDefinition } from "../loader/collect-definitions.js";
 import { collectMiddleware } from "../loader/collect-middleware.js";
@@ -20,6 +22,7 @@ import { createServer, type McpServer } from "../server/server.js";
 import { embeddedResource } from "./embedded-resource.js";
 
 // A bundle requires nothing at run time: the packages loaded lazily elsewhere are in it.
+zod4.provide(zod4Package);
 zod3.provide(zod3Package);
 zod3Converter.provide(zodToJsonSchema);
 jsonSchemaLibrary.provide(cfWorker);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type * as z from "zod";
 import type * as z3 from "zod/v3";
 import type { JsonObject } from "../protocol/types.js";
 import { formatIssues, type Issue } from "./issues.js";
@@ -14,7 +14,7 @@ import {
   vendorOf,
   withArticle,
 } from "./standard-schema.js";
-import { unrepresentableField, zodJsonSchema } from "./zod-json-schema.js";
+import { unrepresentableField, zod4, zodJsonSchema } from "./zod-json-schema.js";
 
 /** zod 3 itself, wanted only to make an object of a zod 3 shape: most servers have none. */
 export const zod3 = new LazyPackage<typeof z3>("zod/v3");
@@ -114,12 +114,12 @@ function recognise(spec: unknown): KnownSchema | string {
   if (!isPlainObject(spec)) return `got ${describe(spec)}; ${ACCEPTED}`;
   const values = Object.values(spec);
   if (values.length > 0 && values.every(isZod4)) {
-    return { language: "zod", schema: z.object(spec as Zod4Shape) };
+    return { language: "zod", schema: zod4.get().object(spec as Zod4Shape) };
   }
   if (values.length > 0 && values.every(isZod3)) {
     return { language: "zod", schema: zod3.get().object(spec as Zod3Shape) };
   }
-  if (values.length === 0) return { language: "zod", schema: z.object({}) };
+  if (values.length === 0) return { language: "zod", schema: zod4.get().object({}) };
   if (spec.type === "object") return { language: "json", schema: spec as JsonSchemaObject };
   const odd = Object.entries(spec).find(([, v]) => !isZod4(v) && !isZod3(v));
   if (values.some(isZod4) && values.some(isZod3)) {

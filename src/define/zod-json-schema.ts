@@ -1,7 +1,29 @@
-import { z } from "zod";
+import type * as z from "zod";
 import type * as z3 from "zod/v3";
 import type { JsonObject } from "../protocol/types.js";
+import { LazyPackage } from "./lazy-package.js";
 import { zod3JsonSchema } from "./zod3-json-schema.js";
+
+/**
+ * zod 4 as the process already has it, loaded when a schema first needs it (a
+ * server whose schemas are JSON Schema loads none): the CommonJS copy that an
+ * author file compiled to CommonJS required (tsx's output outside "type":
+ * "module"), else the ES module build, the instance every `import "zod"`
+ * gets (Node's require(esm)). Not both: each is some 95 modules to load.
+ */
+function loadedZod(specifier: string): typeof z {
+  const { createRequire } = process.getBuiltinModule("node:module");
+  const require = createRequire(import.meta.url);
+  const commonJs = require.cache[require.resolve(specifier)];
+  if (commonJs !== undefined) return commonJs.exports as typeof z;
+  // Where import.meta has no resolve (jest's VM modules), the CommonJS copy.
+  const resolve = import.meta.resolve as ((specifier: string) => string) | undefined;
+  if (typeof resolve !== "function") return require(specifier) as typeof z;
+  const { fileURLToPath } = process.getBuiltinModule("node:url");
+  return require(fileURLToPath(resolve(specifier))) as typeof z;
+}
+
+export const zod4 = new LazyPackage<typeof z>("zod", loadedZod);
 
 type Zod4Schema = z.core.$ZodType;
 type Zod3Schema = z3.ZodTypeAny;
@@ -19,7 +41,7 @@ const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
 export function zodJsonSchema(schema: Zod4Schema | Zod3Schema, io: Io): JsonObject {
   const json =
     "_zod" in schema
-      ? (z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonObject)
+      ? (zod4.get().toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonObject)
       : zod3JsonSchema(schema, io);
   const { $schema: _dialect, ...rest } = json;
   forEachSchema(rest, (node) => {

@@ -134,6 +134,37 @@ describe("what the CLI loads before it has work to do", () => {
     expect(loaded.filter((path) => path.startsWith("node_modules/@cfworker/"))).toEqual([]);
   });
 
+  const ZOD_TOOL = `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({ description: "Echo", input: { message: z.string() }, handler: ({ message }) => message });
+`;
+  const JSON_TOOL = `import { defineTool } from "mcp-dir";
+export default defineTool({ description: "Echo", input: { type: "object", properties: { message: { type: "string" } } }, handler: () => "hi" });
+`;
+
+  it.each([
+    ['compiled to CommonJS (no "type": "module")', false, ".cjs"],
+    ["written as ES modules", { type: "module" }, ".js"],
+  ] as const)(
+    "loads one copy of zod for files %s, the one they import",
+    async (_scope, packageJson, extension) => {
+      const dir = await createServerDir({ "tools/echo.ts": ZOD_TOOL }, { packageJson });
+      const { code, loaded } = await modulesLoadedBy(["list", dir]);
+      expect(code).toBe(0);
+      const zodModules = loaded.filter((path) => /^node_modules\/zod\/.*\.c?js$/.test(path));
+      expect(zodModules.length).toBeGreaterThan(20);
+      expect(zodModules.filter((path) => !path.endsWith(extension))).toEqual([]);
+    },
+  );
+
+  it("loads no zod for a server whose schemas are JSON Schema", async () => {
+    const dir = await createServerDir({ "tools/echo.ts": JSON_TOOL }, { packageJson: false });
+    const { code, loaded } = await modulesLoadedBy(["list", dir]);
+    expect(code).toBe(0);
+    expect(loaded).toContain("src/loader/load-server.ts");
+    expect(loaded.filter((path) => path.startsWith("node_modules/zod/"))).toEqual([]);
+  });
+
   it("loads no zod 3 for a server whose schemas are zod 4", async () => {
     const { code, loaded } = await modulesLoadedBy(["list", "example-server"]);
     expect(code).toBe(0);
