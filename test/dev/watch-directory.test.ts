@@ -5,6 +5,7 @@ import {
   openSync,
   readFileSync,
   renameSync,
+  unlinkSync,
   writeFileSync,
   writeSync,
 } from "node:fs";
@@ -135,6 +136,38 @@ describe("watchDirectory", () => {
       expect(batch).toEqual({ paths: ["prompts/later.md"], contents: ["Hello\n"] });
     } finally {
       fsPromises.readdir = readdir;
+      syncBuiltinESMExports();
+    }
+  });
+
+  it("hands over a file moved into a new folder and deleted before chokidar looked at it", async () => {
+    const { dir, batches } = await watched({ "tools/a.ts": "a" });
+    const folder = join(dir, "tools/people");
+    const file = join(folder, "salute.ts");
+    // A reload's scan may load a file of a new folder that chokidar has yet to report. Deleted
+    // before chokidar looks at it (here: as chokidar asks what it is), it makes no event.
+    const lstat = fsPromises.lstat;
+    let deleted = false;
+    const deleteFirst = async function (this: unknown, ...args: Parameters<typeof lstat>) {
+      if (!deleted && String(args[0]) === file) {
+        deleted = true;
+        unlinkSync(file);
+      }
+      return lstat.apply(this, args);
+    };
+    fsPromises.lstat = deleteFirst as typeof lstat;
+    syncBuiltinESMExports();
+    try {
+      mkdirSync(folder);
+      renameSync(join(dir, "tools/a.ts"), file);
+      const batch = await batches.waitFor(
+        (b) => b.paths.includes("tools/people/salute.ts"),
+        "tools/people/salute.ts",
+      );
+      expect(deleted).toBe(true);
+      expect(batch.contents[batch.paths.indexOf("tools/people/salute.ts")]).toBe("");
+    } finally {
+      fsPromises.lstat = lstat;
       syncBuiltinESMExports();
     }
   });

@@ -26,8 +26,8 @@ const RECHECK_MS = 60;
 /** A burst of writes is waited out, but no longer than this after its first event. */
 const MAX_WAIT_MS = 250;
 /**
- * chokidar reads a new folder, then watches it: a file written in between
- * makes no event, ever. A new folder is read again this long after it
+ * chokidar reads a new folder, then watches it: a file written or deleted in
+ * between makes no event, ever. A new folder is read again this long after it
  * appeared (when chokidar has reported what it read), and once more, for a
  * chokidar slowed down by a busy machine.
  */
@@ -98,30 +98,49 @@ export function watchDirectory(
   };
   /** What the watcher leaves out, for an absolute path under the root. */
   const isIgnored = (path: string) => ignored(path.slice(root.length));
-  /** Folders that appeared lately, with every path chokidar reported in each since. */
-  const newFolders = new Map<string, Set<string>>();
+  /**
+   * Folders that appeared lately, with what is known of each path in them:
+   * reported there or gone (by chokidar, or by a look below), or only seen
+   * there when the folder appeared (a reload's scan may have loaded it).
+   */
+  const newFolders = new Map<string, Map<string, "there" | "gone" | "seen">>();
   const folderTimers = new Set<NodeJS.Timeout>();
-  const eventFor = (path: string) => {
+  const eventFor = (path: string, isThere: boolean) => {
     if (pending.size === 0) firstEventAt = performance.now();
     pending.add(path);
-    for (const [folder, reported] of newFolders) {
-      if (path.startsWith(`${folder}${sep}`)) reported.add(path);
+    for (const [folder, known] of newFolders) {
+      if (path.startsWith(`${folder}${sep}`)) known.set(path, isThere ? "there" : "gone");
     }
     if (!running) schedule(quietMs);
   };
 
-  /** Hands over the files of a new folder that chokidar has not reported (see NEW_FOLDER_LOOKS_MS). */
+  /**
+   * Hands over what chokidar has not reported in a new folder (see
+   * NEW_FOLDER_LOOKS_MS): a file there that it did not report there, and a
+   * file gone that it reported, or that was there when the folder appeared.
+   */
   const lookIntoNewFolder = async (folder: string, last: boolean) => {
-    const reported = newFolders.get(folder);
-    if (reported === undefined || closed) return;
+    const known = newFolders.get(folder);
+    if (known === undefined || closed) return;
     if (last) newFolders.delete(folder);
-    for (const path of await filesIn(folder, isIgnored)) {
-      if (!reported.has(path) && !closed) eventFor(path);
+    const present = new Set(await filesIn(folder, isIgnored));
+    if (closed) return;
+    for (const path of present) {
+      if (known.get(path) !== "there") eventFor(path, true);
+    }
+    for (const [path, state] of known) {
+      if (state !== "gone" && !present.has(path)) eventFor(path, false);
     }
   };
   const folderAdded = (folder: string) => {
     if (closed || newFolders.has(folder)) return;
-    newFolders.set(folder, new Set());
+    const known = new Map<string, "there" | "gone" | "seen">();
+    newFolders.set(folder, known);
+    void filesIn(folder, isIgnored)
+      .then((files) => {
+        for (const path of files) if (!known.has(path)) known.set(path, "seen");
+      })
+      .catch(onError);
     NEW_FOLDER_LOOKS_MS.forEach((delay, index) => {
       const timer = setTimeout(() => {
         folderTimers.delete(timer);
@@ -137,7 +156,7 @@ export function watchDirectory(
     recent.clear();
     const now = await Promise.all(paths.map(([path]) => fingerprint(path)));
     for (const [index, [path, before]] of paths.entries()) {
-      if (now[index] !== before && !pending.has(path)) eventFor(path);
+      if (now[index] !== before && !pending.has(path)) eventFor(path, now[index] !== GONE);
     }
   };
 
@@ -177,7 +196,8 @@ export function watchDirectory(
     followSymlinks: false,
     ignored: isIgnored,
   });
-  for (const event of ["add", "change", "unlink"] as const) watcher.on(event, eventFor);
+  for (const event of ["add", "change"] as const) watcher.on(event, (path) => eventFor(path, true));
+  watcher.on("unlink", (path) => eventFor(path, false));
   watcher.on("addDir", folderAdded);
   // Every write shows as a raw event, even those chokidar folds away: wait a burst out.
   watcher.on("raw", (_event: string, name: unknown) => {
