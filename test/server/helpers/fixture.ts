@@ -1,11 +1,12 @@
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 
-/** The server under test: defined in code with the public API, served over stdio. */
-export const FIXTURE = fileURLToPath(
-  new URL("../../fixtures/programmatic/server.ts", import.meta.url),
-);
+/**
+ * The server under test: defined in code with the public API, served over stdio
+ * (test/fixtures/programmatic/server.ts, built into one ES module by the global setup).
+ */
+export const FIXTURE = inject("fixtureServer");
 
-/** The child runs from the repository root so that `--import tsx` resolves. */
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
 export const ICON = {

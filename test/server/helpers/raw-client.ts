@@ -90,7 +90,7 @@ export class RawClient {
 
   /** Starts the fixture as a child process; env adds to (or overrides) the test's environment. */
   static start(env: Record<string, string> = {}): RawClient {
-    return RawClient.spawned(env, ["--import", "tsx", FIXTURE]);
+    return RawClient.spawned(env, [FIXTURE]);
   }
 
   /**

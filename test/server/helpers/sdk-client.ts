@@ -37,7 +37,7 @@ export interface ConnectOptions {
 export async function connectSdk(options: ConnectOptions = {}): Promise<SdkConnection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["--import", "tsx", FIXTURE],
+    args: [FIXTURE],
     cwd: REPO_ROOT,
     env: { ...(process.env as Record<string, string>), ...options.env },
     stderr: "pipe",
