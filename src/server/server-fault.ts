@@ -13,7 +13,7 @@ export function reportServerFault(engine: Engine, doing: string, error: unknown)
   try {
     engine.warn(line);
   } catch {
-    console.error(`[mcp-dir] ${line}`);
+    console.error(`mcp-dir: ${line}`);
   }
 }
 

@@ -135,7 +135,7 @@ export class McpServer implements Engine {
     this.pageSize = pageSize ?? 100;
     this.announce = new Set(announce ?? []);
     this.defaultLogLevel = logLevel ?? "debug";
-    this.warnSink = warn ?? ((message) => process.stderr.write(`[mcp-dir] ${message}\n`));
+    this.warnSink = warn ?? ((message) => process.stderr.write(`mcp-dir: ${message}\n`));
     this.replicas =
       redis === undefined
         ? undefined

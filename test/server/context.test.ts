@@ -57,7 +57,7 @@ describe("progress", () => {
     await sdk.stderr.waitFor(
       (all) =>
         all.includes(
-          "[mcp-dir] progress must increase with each report: 2 came after 3; it was not sent\n",
+          "mcp-dir: progress must increase with each report: 2 came after 3; it was not sent\n",
         ),
       "the progress warning on stderr",
     );
@@ -424,7 +424,7 @@ describe("cancellation on the wire", () => {
     // A late answer to the cancelled request is ignored, with a word on stderr.
     client.respond(elicitation.id, { action: "accept", content: { name: "late" } });
     await client.waitForStderr(
-      `[mcp-dir] ignored a response to an unknown request id "${elicitation.id}"\n`,
+      `mcp-dir: ignored a response to an unknown request id "${elicitation.id}"\n`,
     );
     expect(await client.result("ping")).toEqual({});
     expect(client.messages.items.filter((m) => m.id === "ask")).toEqual([]);

@@ -40,7 +40,7 @@ describe("misbehaving definitions", () => {
       },
     });
     await client.waitForStderr(
-      "[mcp-dir] prompts/get failed: Error: the prompt failed on purpose\n    at ",
+      "mcp-dir: prompts/get failed: Error: the prompt failed on purpose\n    at ",
     );
   });
 
@@ -54,7 +54,7 @@ describe("misbehaving definitions", () => {
       },
     });
     await client.waitForStderr(
-      "[mcp-dir] resources/read failed: Error: the resource failed on purpose\n    at ",
+      "mcp-dir: resources/read failed: Error: the resource failed on purpose\n    at ",
     );
   });
 

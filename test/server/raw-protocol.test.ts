@@ -226,7 +226,7 @@ describe("malformed input", () => {
 
   it("ignores a response to a request it never sent, with a word on stderr", async () => {
     expect(await answersTo('{"jsonrpc":"2.0","id":"who","result":{}}')).toEqual([]);
-    await client.waitForStderr('[mcp-dir] ignored a response to an unknown request id "who"\n');
+    await client.waitForStderr('mcp-dir: ignored a response to an unknown request id "who"\n');
   });
 
   it("never answers a notification, even an unknown one", async () => {

@@ -97,7 +97,7 @@ describe("a result that cannot be encoded as JSON", () => {
       content: [{ type: "text", text: "logged" }],
     });
     await connection.waitForStderr(
-      "[mcp-dir] a notifications/message could not be sent as JSON and was dropped: Do not know how to serialize a BigInt",
+      "mcp-dir: a notifications/message could not be sent as JSON and was dropped: Do not know how to serialize a BigInt",
     );
   });
 });

@@ -102,7 +102,7 @@ export class RawClient {
     let stderr: (text: string) => void = () => {};
     const server = await startFixtureServer({
       ...options,
-      warn: (m) => stderr(`[mcp-dir] ${m}\n`),
+      warn: (m) => stderr(`mcp-dir: ${m}\n`),
       report: (line) => stderr(line),
     });
     return RawClient.overStreams(server, (write) => {

@@ -79,7 +79,7 @@ export async function connectSdkInMemory(
   };
   const server = await startFixtureServer({
     ...options.fixture,
-    warn: (message) => append(`[mcp-dir] ${message}\n`),
+    warn: (message) => append(`mcp-dir: ${message}\n`),
     report: append,
   });
   return connectSdkTo(server, options, stderr);
