@@ -8,6 +8,7 @@ import {
   listenError,
 } from "../transports/http/binding.js";
 import type { HttpServeOptions } from "../transports/http/serve.js";
+import { awaitShutdownSignal, endBySignal } from "../transports/shutdown-signals.js";
 
 type Fetch = (request: Request) => Promise<Response>;
 
@@ -96,8 +97,6 @@ export function nativeListener():
   return undefined;
 }
 
-const SIGNALS = ["SIGINT", "SIGTERM"] as const;
-
 /**
  * `serveHttp` for Bun and Deno: their own listener with the one HTTP door
  * (sessions kept: the process lives on), the same refusal of an open
@@ -131,12 +130,12 @@ export async function serveNative(
   } catch (error) {
     throw listenError(error, host, port);
   }
-  const close = async (signal: (typeof SIGNALS)[number]) => {
+  // As serveHttp: closed, then ended by the signal itself, which a supervisor reads as a clean stop.
+  void awaitShutdownSignal().signal.then(async (signal) => {
     await handler.close();
     await server.close();
     await listening.stop();
-    process.exit(signal === "SIGINT" ? 130 : 143);
-  };
-  for (const signal of SIGNALS) process.once(signal, () => void close(signal));
+    endBySignal(signal);
+  });
   return `http://${connectableHost(host)}:${listening.port}${handlerOptions.path ?? "/mcp"}`;
 }

@@ -3,15 +3,16 @@
  * (Node, Bun, Deno, and `deno serve`): a body that never ends is answered
  * 408 at requestTimeoutMs everywhere, and on Bun, whose idle timeout runs while a
  * request is answered, neither a long call nor a quiet event stream is cut.
+ * And its end: SIGTERM or SIGINT closes it, then the signal ends the process.
  */
 
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { postStateless } from "../helpers/stateless-post.js";
 import { openSocket, type RawSocket, requestHead } from "../http/raw-socket.js";
-import { stopAll } from "../http-cli/helpers.js";
+import { startProgram, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { build, startDoor, targetOf } from "./helpers/runtimes.js";
+import { build, bundleCommand, startDoor, targetOf } from "./helpers/runtimes.js";
 
 /** `hold` answers once `release` is called: a call as long as the test wants, timed by nothing. */
 const HOLD_TOOLS = `import { defineTool } from "mcp-dir";
@@ -128,4 +129,24 @@ describe("a bundle run by Bun", () => {
     }
     expect(rest).toContain('"text":"released"');
   });
+});
+
+describe.each(["node", "bun", "deno"] as const)("a bundle run as a program by %s", (door) => {
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "answers a pending call and ends by the signal itself on %s, as a supervisor expects",
+    async (signal) => {
+      const { command, args } = bundleCommand(door, join(outRoot, door), ["--http", "--port", "0"]);
+      const running = await startProgram(command, args);
+      const pending = call(running.url, "hold", "progress");
+      const events = (await pending).body?.pipeThrough(new TextDecoderStream()).getReader();
+      expect((await events?.read())?.value).toContain('"message":"holding"');
+      running.child.kill(signal);
+      let rest = "";
+      for (let read = await events?.read(); read && !read.done; read = await events?.read()) {
+        rest += read.value;
+      }
+      expect(rest).toContain('"error"');
+      expect(await running.exited).toEqual({ code: null, signal });
+    },
+  );
 });
