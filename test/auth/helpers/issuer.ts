@@ -2,14 +2,17 @@
  * A real authorization server inside the test: `oidc-provider` (OpenID
  * certified) on 127.0.0.1 port 0, issuing access tokens by the
  * client_credentials grant for the resource a client names (RFC 8707): JWTs
- * signed with its key, or opaque tokens it answers introspection for. Its
- * keys can be rotated (a new provider behind the same URL), and it counts
- * the fetches of its key set.
+ * signed with its key, or opaque tokens it answers introspection for. A
+ * user ("ann") can also sign in to a web client by the authorization code
+ * flow, the interaction answered at once, which gives an OpenID Connect ID
+ * token beside the access token. Its keys can be rotated (a new provider
+ * behind the same URL), and it counts the fetches of its key set.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as jose from "jose";
 import Provider from "oidc-provider";
+import { signInFlow, type WebClient } from "./sign-in.js";
 
 export const SCOPES = ["mcp", "notes:read", "admin", "deploy"];
 
@@ -17,6 +20,14 @@ export const SCOPES = ["mcp", "notes:read", "admin", "deploy"];
 export const APP = { clientId: "app", clientSecret: "app-secret-0123456789" };
 /** A second client: another caller, with a subject of its own. */
 export const OTHER_APP = { clientId: "other-app", clientSecret: "other-secret-0123456789" };
+/** A web client a user signs in to (authorization code): its ID tokens carry its id in `aud`. */
+export const WEB_APP: WebClient = {
+  clientId: "web-app",
+  clientSecret: "web-secret-0123456789",
+  redirectUri: "http://127.0.0.1/signed-in",
+};
+/** The user who signs in to WEB_APP. */
+export const USER = "ann";
 /** The MCP server itself, as it introspects tokens. */
 export const RESOURCE_SERVER = { clientId: "mcp-server", clientSecret: "rs-secret-0123456789" };
 
@@ -46,6 +57,15 @@ export interface TestIssuer {
     scopes: readonly string[],
     client?: { clientId: string; clientSecret: string },
   ): Promise<string>;
+  /**
+   * USER signs in to WEB_APP (authorization code, `openid` and `scopes` for
+   * `resource`, `nonce` if given): the token endpoint's answer.
+   */
+  signIn(
+    resource: string,
+    scopes: readonly string[],
+    nonce?: string,
+  ): Promise<{ accessToken: string; idToken: string }>;
   /** A new signing key, published in place of the old one (same issuer URL). */
   rotate(): Promise<void>;
   close(): Promise<void>;
@@ -106,7 +126,16 @@ export async function startIssuer(
           redirect_uris: [],
           response_types: [],
         },
+        {
+          client_id: WEB_APP.clientId,
+          client_secret: WEB_APP.clientSecret,
+          grant_types: ["authorization_code"],
+          redirect_uris: [WEB_APP.redirectUri],
+          response_types: ["code"],
+          scope: ["openid", ...SCOPES].join(" "),
+        },
       ],
+      findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
       jwks: { keys: [signing.privateJwk] },
       scopes: SCOPES,
       ttl: { ClientCredentials: () => 600 },
@@ -127,7 +156,16 @@ export async function startIssuer(
         },
       },
     });
-    return provider.callback();
+    const callback = provider.callback();
+    return (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url?.startsWith("/interaction/")) {
+        signedIn(provider, req, res).catch((error: unknown) => {
+          res.writeHead(500).end(String(error));
+        });
+      } else {
+        callback(req, res);
+      }
+    };
   };
   handler = providerWith(key);
 
@@ -156,6 +194,8 @@ export async function startIssuer(
       if (!body.access_token) throw new Error(`no token: ${JSON.stringify(body)}`);
       return body.access_token;
     },
+    signIn: (resource, scopes, nonce) =>
+      signInFlow(url, WEB_APP, { resource, scope: ["openid", ...scopes].join(" "), nonce }),
     async rotate() {
       key = await signingKey(`key-${Number(key.kid.slice(4)) + 1}`);
       handler = providerWith(key);
@@ -167,4 +207,24 @@ export async function startIssuer(
       }),
   };
   return issuer;
+}
+
+/**
+ * The interaction a sign-in is sent to, answered at once: USER is logged in
+ * and consents to every scope asked for, of the resource asked for.
+ */
+async function signedIn(provider: Provider, req: IncomingMessage, res: ServerResponse) {
+  const { params } = await provider.interactionDetails(req, res);
+  const grant = new provider.Grant({ accountId: USER, clientId: String(params.client_id) });
+  const scope = String(params.scope);
+  // This issuer's scopes are OpenID scopes too (its `scopes`): consent covers them both ways.
+  grant.addOIDCScope(scope);
+  grant.addResourceScope(String(params.resource), scope);
+  const grantId = await grant.save();
+  await provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: USER }, consent: { grantId } },
+    { mergeWithLastSubmission: false },
+  );
 }
