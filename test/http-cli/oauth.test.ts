@@ -2,8 +2,9 @@
  * `mcp-dir serve --http --auth-issuer` (and MCP_DIR_AUTH_ISSUER /
  * MCP_DIR_AUTH_AUDIENCE) against a real authorization server in the test:
  * the official v2 client's OAuth support gets a token and calls a tool that
- * reads `ctx.auth`; the flags' mistakes and an unreachable issuer, each with
- * its exact message and exit code.
+ * reads `ctx.auth`; an ID token of that issuer refused where the audience is
+ * a client's id (the Entra ID recipe); the flags' mistakes and an
+ * unreachable issuer, each with its exact message and exit code.
  */
 import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,7 +14,7 @@ import {
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP, startIssuer, type TestIssuer } from "../auth/helpers/issuer.js";
+import { APP, startIssuer, type TestIssuer, WEB_APP } from "../auth/helpers/issuer.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { runCli, startCli, stopAll } from "./helpers.js";
 
@@ -78,6 +79,66 @@ describe("serve --http with an authorization server", () => {
       authorization_servers: [issuer.url],
       scopes_supported: ["notes:read"],
     });
+  });
+
+  it("--auth-audience a client's id (Entra ID's recipe): that client's ID token is refused, its access token passes", async () => {
+    const entraLike = await startIssuer({ audience: () => WEB_APP.clientId });
+    try {
+      const server = await startCli([
+        "serve",
+        dir,
+        "--http",
+        "--port",
+        "0",
+        "--auth-issuer",
+        entraLike.url,
+        "--auth-audience",
+        WEB_APP.clientId,
+      ]);
+      const { idToken, accessToken } = await entraLike.signIn(server.url, ["notes:read"], "n-42");
+      const call = (token: string) =>
+        fetch(server.url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-protocol-version": "2026-07-28",
+            "mcp-method": "tools/call",
+            "mcp-name": "whoami",
+            authorization: `Bearer ${token}`,
+          },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: {
+              name: "whoami",
+              arguments: {},
+              _meta: {
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": {},
+              },
+            },
+          }),
+        });
+      const refused = await call(idToken);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message:
+            'Unauthorized: the access token is an OpenID Connect ID token (it carries "nonce"), not an access token; send the access token issued with it',
+        },
+      });
+      const served = await call(accessToken);
+      expect(served.status).toBe(200);
+      expect(await served.json()).toMatchObject({
+        result: { content: [{ type: "text", text: "ann with notes:read" }] },
+      });
+    } finally {
+      await entraLike.close();
+    }
   });
 
   it("an issuer out of reach stops the server at start, naming the URL", async () => {

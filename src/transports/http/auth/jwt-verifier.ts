@@ -1,6 +1,7 @@
 import type { AuthInfo } from "../../../define/auth.js";
 import { authInfoOf, expired, wrongAudience } from "./claims.js";
 import type { Issuer } from "./issuer.js";
+import { notAnAccessToken } from "./token-kind.js";
 import { isoTime, reasonOf, TokenRefused, VerifierUnavailable } from "./verdicts.js";
 
 type Jose = typeof import("jose");
@@ -22,8 +23,9 @@ export interface JwtSettings {
 
 /**
  * Access tokens as JWTs signed by the issuer (RFC 9068), verified with
- * `jose` against its JWKS: the algorithm from the allowlist (never `none`,
- * never HMAC), `iss`, `aud` naming this resource, `exp` and `nbf` within the
+ * `jose` against its JWKS: an access token, not another kind of JWT
+ * (`token-kind.ts`), the algorithm from the allowlist (never `none`, never
+ * HMAC), `iss`, `aud` naming this resource, `exp` and `nbf` within the
  * clock tolerance. The key set is fetched once, cached, and fetched again
  * for a key id it does not hold, at most once per cooldown (jose's remote
  * key set), so a stream of tokens with made-up key ids costs one fetch.
@@ -93,6 +95,8 @@ export class JwtVerifier {
       );
     }
     // Checked before the keys are touched: a foreign token costs no key fetch.
+    const otherKind = notAnAccessToken(header, claims);
+    if (otherKind !== undefined) throw otherKind;
     if (typeof header.alg !== "string" || !algorithms.includes(header.alg)) {
       throw new TokenRefused(
         `the access token is signed with ${JSON.stringify(header.alg ?? null)}, which this server does not accept (it accepts ${algorithms.join(", ")})`,
