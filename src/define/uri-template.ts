@@ -10,6 +10,14 @@ import {
   type MatchWork,
   type TemplatePart,
 } from "./template-matcher.js";
+import {
+  type TemplateExpression as Expression,
+  joinListItems,
+  parseTemplateTokens,
+  templateVariables,
+  URI_SCHEME,
+  type TemplateVariable as Variable,
+} from "./uri-template-syntax.js";
 
 export interface UriTemplate {
   readonly template: string;
@@ -21,9 +29,6 @@ export interface UriTemplate {
   match(uri: string, work?: MatchWork): Record<string, string> | undefined;
 }
 
-const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-const VARIABLE_NAME = /^[A-Za-z0-9_]+$/;
-
 export function uriProblem(uri: unknown): string | undefined {
   if (typeof uri !== "string" || !URI_SCHEME.test(uri)) {
     return `uri ${JSON.stringify(uri)} is not a URI: it needs a scheme, such as "config://app" or "file:///path"`;
@@ -34,36 +39,6 @@ export function uriProblem(uri: unknown): string | undefined {
     return `uri ${JSON.stringify(uri)} is not a valid URI`;
   }
   return undefined;
-}
-
-/** A variable of an expression: exploded (`*`), or with its `:n` prefix length if it has one. */
-type Variable = { name: string; explode: boolean; prefix: number | undefined };
-type Expression = { operator: string; names: string[]; variables: Variable[] };
-
-function parseExpression(body: string, template: string): Expression {
-  const operator = /^[+#/.?&;]/.test(body) ? (body[0] as string) : "";
-  if (operator === ";")
-    throw new Error(`"{;...}" path parameters are not supported in ${template}`);
-  const variables = body
-    .slice(operator.length)
-    .split(",")
-    .map((spec): Variable => {
-      const [, name = spec, length] = /^(.*?)(?:\*|:(\d+))?$/.exec(spec) ?? [];
-      if (length !== undefined && !/^[1-9]\d{0,3}$/.test(length)) {
-        throw new Error(`prefix "${spec}" in ${template} must be 1 to 9999 characters`);
-      }
-      return {
-        name,
-        explode: spec.endsWith("*"),
-        prefix: length === undefined ? undefined : Number(length),
-      };
-    });
-  for (const { name } of variables) {
-    if (!VARIABLE_NAME.test(name)) {
-      throw new Error(`variable "${name}" in ${template} must be letters, digits or "_"`);
-    }
-  }
-  return { operator, names: variables.map((v) => v.name), variables };
 }
 
 // Reserved and fragment values take any character but a line break, as they did
@@ -152,60 +127,20 @@ function decode(value: string): string {
   }
 }
 
-/**
- * An exploded variable's value: its items, decoded, joined with ",". An item's
- * own "," and "%" are escaped (%2C, %25), so the string stays lossless:
- * `value.split(",").map(decodeURIComponent)` gives the items back exactly.
- */
-function joinItems(items: readonly string[]): string {
-  return items.map((item) => item.replaceAll("%", "%25").replaceAll(",", "%2C")).join(",");
-}
-
 /** Parses a template; throws an Error that says what is wrong. */
 export function parseUriTemplate(template: string): UriTemplate {
-  if (!URI_SCHEME.test(template)) {
-    throw new Error(
-      `URI template ${JSON.stringify(template)} needs a scheme, such as "users://{id}"`,
-    );
-  }
-  const expressions: Expression[] = [];
-  const tokens: (string | Expression)[] = [];
-  let rest = template;
-  while (rest.length > 0) {
-    const open = rest.indexOf("{");
-    const close = rest.indexOf("}");
-    if (open === -1) {
-      if (close !== -1) throw new Error(`unbalanced "}" in URI template ${template}`);
-      tokens.push(rest);
-      break;
-    }
-    if (close < open) throw new Error(`unbalanced braces in URI template ${template}`);
-    const body = rest.slice(open + 1, close);
-    if (body.includes("{")) throw new Error(`nested "{" in URI template ${template}`);
-    const expression = parseExpression(body, template);
-    expressions.push(expression);
-    if (open > 0) tokens.push(rest.slice(0, open));
-    tokens.push(expression);
-    rest = rest.slice(close + 1);
-  }
+  const tokens = parseTemplateTokens(template);
+  const expressions = tokens.filter((token): token is Expression => typeof token === "object");
   const parts = tokens.flatMap((token, i) => {
     if (typeof token === "string") return [literal(token)];
     const next = tokens[i + 1];
     return partsFor(token, typeof next === "object" && next.operator === ".");
   });
   const matcher = compileTemplateParts(parts);
-  const variables = expressions.flatMap((e) => e.names);
-  const prefixes = expressions.flatMap((e) =>
-    e.variables.flatMap(({ name, prefix }) =>
-      prefix === undefined ? [] : [[name, prefix] as const],
-    ),
+  const variables = templateVariables(tokens).map((v) => v.name);
+  const prefixes = templateVariables(tokens).flatMap(({ name, prefix }) =>
+    prefix === undefined ? [] : [[name, prefix] as const],
   );
-  if (new Set(variables).size !== variables.length) {
-    throw new Error(`URI template ${template} names a variable twice`);
-  }
-  if (variables.length === 0) {
-    throw new Error(`URI template ${template} has no {variables}; use "uri" for a fixed URI`);
-  }
 
   return {
     template,
@@ -228,14 +163,16 @@ export function parseUriTemplate(template: string): UriTemplate {
         for (const { name, explode } of variables) {
           const value = found[group++];
           if (value === undefined) continue;
-          values[name] = explode ? joinItems(value.split(separator).map(decode)) : decode(value);
+          values[name] = explode
+            ? joinListItems(value.split(separator).map(decode))
+            : decode(value);
         }
       }
       // An exploded query variable is a parameter repeated ("?tags=a&tags=b").
       const query = new URLSearchParams(queryParts.join("&"));
       for (const { name, explode } of queryVariables) {
         const all = query.getAll(name);
-        if (all.length > 0) values[name] = explode ? joinItems(all) : (all[0] as string);
+        if (all.length > 0) values[name] = explode ? joinListItems(all) : (all[0] as string);
       }
       // A prefix holds at most its length in characters (code points), as it expands.
       for (const [name, length] of prefixes) {
