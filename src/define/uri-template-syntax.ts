@@ -2,7 +2,8 @@
  * The syntax of an RFC 6570 URI template as mcp-dir takes it: its literal
  * text and expressions, checked once, and how an exploded variable's items
  * make one string. What matches a URI against a template (uri-template.ts)
- * builds on it.
+ * and what expands one (uri-template-expand.ts) both build on it, so they
+ * read a template alike. Pure: the dev UI's page imports it.
  */
 
 export const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
@@ -87,4 +88,14 @@ export function templateVariables(tokens: readonly TemplateToken[]): TemplateVar
  */
 export function joinListItems(items: readonly string[]): string {
   return items.map((item) => item.replaceAll("%", "%25").replaceAll(",", "%2C")).join(",");
+}
+
+/**
+ * The items of such a string. Only %2C and %25 are unescaped: any other "%"
+ * is the item's own, as a person may type it.
+ */
+export function splitListItems(value: string): string[] {
+  return value
+    .split(",")
+    .map((item) => item.replace(/%(2C|25)/gi, (sequence) => (sequence[2] === "5" ? "%" : ",")));
 }
