@@ -387,6 +387,42 @@ permissions: [geolocation]
   });
 });
 
+describe("the page reads a resource template", () => {
+  it("builds the URI of a prefix and exploded lists as RFC 6570 expands them", async () => {
+    await writeFile(
+      join(dir, "resources", "notes.ts"),
+      `import { defineResource } from "mcp-dir";
+export default defineResource({
+  uriTemplate: "notes://{id:3}{/path*}{?tags*}",
+  mimeType: "application/json",
+  read: ({ params }) => params,
+});
+`,
+    );
+    const notes = await open("template:notes://{id:3}{/path*}{?tags*}");
+    expect(await notes.locator(".field .hint").allTextContents()).toEqual([
+      "at most 3 characters: a longer value is cut to its first 3",
+      'a list: items separated by "," (an item\'s own "," as %2C)',
+      'a list: items separated by "," (an item\'s own "," as %2C)',
+    ]);
+    await notes.getByLabel("id", { exact: true }).fill("abcdef");
+    await notes.getByLabel("path", { exact: true }).fill("src,a b.ts");
+    await notes.getByLabel("tags", { exact: true }).fill("x,y%2Cz");
+    await notes.getByRole("button", { name: "Read" }).click();
+    const read = notes.locator(".result .contents");
+    await read.waitFor();
+    // The prefix keeps the first 3 characters of what was typed, as RFC 6570 has it.
+    expect(await read.locator(".uri code").textContent()).toBe(
+      "notes://abc/src/a%20b.ts?tags=x&tags=y%2Cz",
+    );
+    expect(JSON.parse((await read.locator("pre.text").textContent()) ?? "")).toEqual({
+      id: "abc",
+      path: "src,a b.ts",
+      tags: "x,y%2Cz",
+    });
+  });
+});
+
 describe("--ui and --ui-port on the command line", () => {
   it.each([
     [["--ui-port", "4000"], "--ui-port needs --ui"],

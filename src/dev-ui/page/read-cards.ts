@@ -1,4 +1,9 @@
-import { UriTemplate } from "@modelcontextprotocol/client";
+import { expandUriTemplate } from "../../define/uri-template-expand.js";
+import {
+  parseTemplateTokens,
+  type TemplateVariable,
+  templateVariables,
+} from "../../define/uri-template-syntax.js";
 import { Card, timed } from "./card.js";
 import { h, uniqueId } from "./dom.js";
 import { failure, promptMessages, resourceContents } from "./result-view.js";
@@ -147,7 +152,19 @@ export class PromptCard extends ReadCard {
   }
 }
 
-/** A resource at a fixed URI, or a template whose variables are fields. */
+/** What to type in a template variable's field, where it is more than its value. */
+function variableHint({ explode, prefix }: TemplateVariable): string | undefined {
+  if (explode) return 'a list: items separated by "," (an item\'s own "," as %2C)';
+  if (prefix !== undefined) {
+    return `at most ${prefix} characters: a longer value is cut to its first ${prefix}`;
+  }
+  return undefined;
+}
+
+/**
+ * A resource at a fixed URI, or a template whose variables are fields. The
+ * URI is expanded as mcp-dir's own templates read it back (RFC 6570).
+ */
 export class ResourceCard extends ReadCard {
   protected readonly verb = "Read";
   private address = "";
@@ -155,8 +172,17 @@ export class ResourceCard extends ReadCard {
   protected changed(resource: Record<string, unknown>): void {
     this.address = String(resource.uri ?? resource.uriTemplate);
     this.build();
-    const template = resource.uriTemplate === undefined ? undefined : new UriTemplate(this.address);
-    this.fields.set((template?.variableNames ?? []).map((name) => ({ name, required: true })));
+    const variables =
+      resource.uriTemplate === undefined
+        ? []
+        : templateVariables(parseTemplateTokens(this.address));
+    this.fields.set(
+      variables.map((variable) => ({
+        name: variable.name,
+        description: variableHint(variable),
+        required: true,
+      })),
+    );
   }
 
   protected reference(): Reference {
@@ -165,7 +191,7 @@ export class ResourceCard extends ReadCard {
 
   protected async run(values: Record<string, string>): Promise<HTMLElement> {
     const uri = this.key.startsWith("template:")
-      ? new UriTemplate(this.address).expand(values)
+      ? expandUriTemplate(this.address, values)
       : this.address;
     const { contents } = await this.context.client.readResource({ uri }, { cacheMode: "bypass" });
     return h(
