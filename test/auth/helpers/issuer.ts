@@ -138,7 +138,15 @@ export async function startIssuer(
       findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
       jwks: { keys: [signing.privateJwk] },
       scopes: SCOPES,
-      ttl: { ClientCredentials: () => 600 },
+      // Each lifetime given, as oidc-provider asks (it prints a notice for each one it defaults).
+      ttl: {
+        ClientCredentials: () => 600,
+        AccessToken: () => 600,
+        IdToken: () => 600,
+        Grant: () => 600,
+        Interaction: () => 600,
+        Session: () => 600,
+      },
       features: {
         devInteractions: { enabled: false },
         clientCredentials: { enabled: true },
