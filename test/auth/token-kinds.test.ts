@@ -10,6 +10,7 @@
 import * as jose from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HttpServing, serveHttp } from "../../src/index.js";
+import { postStateless } from "../helpers/stateless-post.js";
 import { signingKey, startIssuer, type TestIssuer, USER, WEB_APP } from "./helpers/issuer.js";
 import { scopedServer } from "./helpers/scoped-server.js";
 
@@ -32,29 +33,12 @@ afterAll(async () => {
 
 /** A 2026-07-28 tools/call of "echo" with this bearer token: its status, challenge and body. */
 async function callEcho(token: string) {
-  const response = await fetch(serving.url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": "echo",
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: {
-        name: "echo",
-        arguments: { text: "hi" },
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      },
-    }),
+  const response = await postStateless(serving.url, {
+    id: 1,
+    method: "tools/call",
+    name: "echo",
+    params: { name: "echo", arguments: { text: "hi" } },
+    headers: { authorization: `Bearer ${token}` },
   });
   return {
     status: response.status,

@@ -19,10 +19,12 @@ export interface StatelessRequest {
   readonly name?: string;
   /** More of `_meta` (a progressToken, say). */
   readonly meta?: Record<string, unknown>;
+  /** More headers (an authorization, say). */
+  readonly headers?: Record<string, string>;
 }
 
 export function postStateless(url: string, request: StatelessRequest): Promise<Response> {
-  const { id, method, params, name, meta } = request;
+  const { id, method, params, name, meta, headers } = request;
   return fetch(url, {
     method: "POST",
     headers: {
@@ -31,6 +33,7 @@ export function postStateless(url: string, request: StatelessRequest): Promise<R
       "mcp-protocol-version": "2026-07-28",
       "mcp-method": method,
       ...(name !== undefined && { "mcp-name": name }),
+      ...headers,
     },
     body: JSON.stringify({
       jsonrpc: "2.0",

@@ -15,6 +15,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP, startIssuer, type TestIssuer, WEB_APP } from "../auth/helpers/issuer.js";
+import { postStateless } from "../helpers/stateless-post.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { runCli, startCli, stopAll } from "./helpers.js";
 
@@ -97,29 +98,12 @@ describe("serve --http with an authorization server", () => {
       ]);
       const { idToken, accessToken } = await entraLike.signIn(server.url, ["notes:read"], "n-42");
       const call = (token: string) =>
-        fetch(server.url, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            accept: "application/json, text/event-stream",
-            "mcp-protocol-version": "2026-07-28",
-            "mcp-method": "tools/call",
-            "mcp-name": "whoami",
-            authorization: `Bearer ${token}`,
-          },
-          body: JSON.stringify({
-            jsonrpc: "2.0",
-            id: 1,
-            method: "tools/call",
-            params: {
-              name: "whoami",
-              arguments: {},
-              _meta: {
-                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-                "io.modelcontextprotocol/clientCapabilities": {},
-              },
-            },
-          }),
+        postStateless(server.url, {
+          id: 1,
+          method: "tools/call",
+          name: "whoami",
+          params: { name: "whoami", arguments: {} },
+          headers: { authorization: `Bearer ${token}` },
         });
       const refused = await call(idToken);
       expect(refused.status).toBe(401);
