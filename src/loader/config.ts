@@ -151,6 +151,25 @@ async function readConfigValue(
   }
 }
 
+/**
+ * What is wrong with the default export when it is not the options object
+ * itself. A promise or a function is an object too, whose options would all be
+ * missed in silence: say what to write instead.
+ */
+function shapeProblem(value: unknown): string | undefined {
+  const example = 'export default defineConfig({ name: "my-server" })';
+  if (typeof value === "function") {
+    return `exports a function as default; export the options object itself, e.g. ${example}`;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return 'must export an object, such as { name: "my-server" }';
+  }
+  if (typeof (value as { then?: unknown }).then === "function") {
+    return "exports a promise as default; export the options object itself, with await at the top level for what it needs, e.g. export default defineConfig({ instructions: await loadInstructions() })";
+  }
+  return undefined;
+}
+
 /** Node's JSON messages vary by version; say "(line:col)" the same way everywhere. */
 function describeJsonError(error: Error, source: string): string {
   const position = /at position (\d+)/.exec(error.message);
@@ -180,8 +199,9 @@ export async function loadConfig(dir: string, importer: ModuleImporter): Promise
     load.problems.push({ file, message: read.problem });
     return load;
   }
-  if (typeof read.value !== "object" || read.value === null || Array.isArray(read.value)) {
-    load.problems.push({ file, message: 'must export an object, such as { name: "my-server" }' });
+  const notAnObject = shapeProblem(read.value);
+  if (notAnObject !== undefined) {
+    load.problems.push({ file, message: notAnObject });
     return load;
   }
   const values = read.value as Record<string, unknown>;

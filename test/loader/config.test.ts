@@ -150,6 +150,19 @@ export default defineConfig({
     expect((await loadDirectory(noDefault)).problems.map(formatProblem)).toEqual([
       'mcp-dir.config.mjs: exports no default: export the configuration as default, e.g. export default defineConfig({ name: "my-server" })',
     ]);
+    // A promise or a function is an object too: its options must not be missed in silence.
+    const promise = await createServerDir({
+      "mcp-dir.config.ts": 'export default Promise.resolve({ name: "later" });\n',
+    });
+    expect((await loadDirectory(promise)).problems.map(formatProblem)).toEqual([
+      "mcp-dir.config.ts: exports a promise as default; export the options object itself, with await at the top level for what it needs, e.g. export default defineConfig({ instructions: await loadInstructions() })",
+    ]);
+    const fn = await createServerDir({
+      "mcp-dir.config.ts": 'export default () => ({ name: "later" });\n',
+    });
+    expect((await loadDirectory(fn)).problems.map(formatProblem)).toEqual([
+      'mcp-dir.config.ts: exports a function as default; export the options object itself, e.g. export default defineConfig({ name: "my-server" })',
+    ]);
     const badJson = await createServerDir({ "mcp-dir.config.json": "{ name: 1 }" });
     expect((await loadDirectory(badJson)).problems.map(formatProblem)).toEqual([
       "mcp-dir.config.json: is not valid JSON: Expected property name or '}' in JSON (1:3)",
