@@ -1,3 +1,4 @@
+import { MAX_TIMEOUT_MS } from "../define/timeout.js";
 import { heapQuarter } from "../server/index.js";
 import {
   absoluteUrl,
@@ -96,6 +97,22 @@ function nonNegative(value: number | undefined, fallback: number, name: string):
   return value;
 }
 
+/**
+ * A period a timer waits (ours for keep-alives, a client's for `retry`): a
+ * whole number of ms a timer can hold. Past 2^31 - 1 a timer fires after 1 ms
+ * (Node says so once, as TimeoutOverflowWarning), so a setting meant as "hardly
+ * ever" would mean "all the time"; a fraction is no SSE `retry` value.
+ */
+function timerPeriod(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0 || value > MAX_TIMEOUT_MS) {
+    throw new TypeError(
+      `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMEOUT_MS} (about 24.8 days, the longest a timer waits), got ${value}`,
+    );
+  }
+  return value;
+}
+
 /** A setting 0 would not turn off: its refusal of -1 must not suggest 0. */
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -133,8 +150,8 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
       30 * 60_000,
       "sessionIdleTimeoutMs",
     ),
-    retryMs: nonNegative(options.retryMs, 1000, "retryMs"),
-    keepAliveMs: nonNegative(options.keepAliveMs, 15_000, "keepAliveMs"),
+    retryMs: timerPeriod(options.retryMs, 1000, "retryMs"),
+    keepAliveMs: timerPeriod(options.keepAliveMs, 15_000, "keepAliveMs"),
     replayMaxEvents: positive(options.replay?.maxEvents, 500, "replay.maxEvents"),
     replayMaxBytes: positive(options.replay?.maxBytes, 4 * MIB, "replay.maxBytes"),
     replayMaxTotalBytes: positive(

@@ -107,8 +107,20 @@ describe("options", () => {
       new TypeError("replay.maxBytes must be greater than 0, got -3"),
     );
     expect(() => resolveHttpOptions({ retryMs: -1 })).toThrow(
-      "retryMs must be a number of 0 or more, got -1",
+      "retryMs must be a whole number of milliseconds from 0 to 2147483647 (about 24.8 days, the longest a timer waits), got -1",
     );
+    // Past a timer's limit Node fires it after 1 ms: keep-alives would flood every stream.
+    expect(() => resolveHttpOptions({ keepAliveMs: 3_000_000_000 })).toThrow(
+      "keepAliveMs must be a whole number of milliseconds from 0 to 2147483647 (about 24.8 days, the longest a timer waits), got 3000000000",
+    );
+    // SSE's retry field is digits only: a client ignores "retry: 1.5".
+    expect(() => resolveHttpOptions({ retryMs: 1.5 })).toThrow(
+      "retryMs must be a whole number of milliseconds from 0 to 2147483647 (about 24.8 days, the longest a timer waits), got 1.5",
+    );
+    expect(resolveHttpOptions({ keepAliveMs: 2 ** 31 - 1, retryMs: 0 })).toMatchObject({
+      keepAliveMs: 2 ** 31 - 1,
+      retryMs: 0,
+    });
     expect(() => resolveHttpOptions({ authToken: " " })).toThrow(
       "authToken must not be empty; leave it unset to turn auth off",
     );

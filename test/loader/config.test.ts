@@ -138,6 +138,15 @@ export default defineConfig({
     ]);
   });
 
+  it("refuses an SSE period a timer cannot hold, naming the file and the key", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({ http: { keepAliveMs: 3_000_000_000 } }),
+    });
+    expect((await loadDirectory(dir)).problems.map(formatProblem)).toEqual([
+      "mcp-dir.config.json: http.keepAliveMs must be a whole number of milliseconds from 0 to 2147483647 (about 24.8 days, the longest a timer waits), got 3000000000",
+    ]);
+  });
+
   it("must be one file, exporting an object as default", async () => {
     const two = await createServerDir({
       "mcp-dir.config.ts": "export default {};\n",
