@@ -59,6 +59,45 @@ function globs(example: string, underFolders: boolean): Check {
   };
 }
 
+/**
+ * Warns of each field of `value` that `fields` does not name: `option` says
+ * where it sits (`http`, `http.auth`), and the warning lists what it takes.
+ */
+function warnUnknownFields(
+  value: Record<string, unknown>,
+  fields: Readonly<Record<string, unknown>>,
+  option: string,
+  warn: (message: string) => void,
+): void {
+  for (const field of Object.keys(value)) {
+    if (Object.hasOwn(fields, field)) continue;
+    warn(
+      `"${option}.${field}" is not an option and is ignored; the ${option} options are ${Object.keys(fields).join(", ")}`,
+    );
+  }
+}
+
+/** The fields of `http.auth`, of its `introspection` and of `http.replay`, as the transport reads them. */
+const AUTH_FIELDS: Record<keyof HttpAuthOptions, true> = {
+  issuer: true,
+  audience: true,
+  jwksUri: true,
+  algorithms: true,
+  clockToleranceSeconds: true,
+  introspection: true,
+  verifyToken: true,
+};
+const INTROSPECTION_FIELDS: Record<keyof NonNullable<HttpAuthOptions["introspection"]>, true> = {
+  clientId: true,
+  clientSecret: true,
+  endpoint: true,
+};
+const REPLAY_FIELDS: Record<keyof NonNullable<HttpListenOptions["replay"]>, true> = {
+  maxEvents: true,
+  maxBytes: true,
+  maxTotalBytes: true,
+};
+
 /** What a resolver of the HTTP settings refuses in `options`, its message as is. */
 function refusedBy<T>(resolve: (options: T) => unknown, options: T): string[] {
   try {
@@ -99,9 +138,13 @@ const HTTP_FIELDS: Record<keyof HttpListenOptions, Check> = {
   authToken: (value) =>
     typeof value === "string" ? transportRule({ authToken: value }) : ["authToken must be text"],
   authorizationServers: must(isStringArray, "authorizationServers must be a list of strings"),
-  auth: (value) => {
+  auth: (value, warn) => {
     if (!isObject(value)) {
       return ['auth must be an object, such as { issuer: "https://id.example.com" }'];
+    }
+    warnUnknownFields(value, AUTH_FIELDS, "http.auth", warn);
+    if (isObject(value.introspection)) {
+      warnUnknownFields(value.introspection, INTROSPECTION_FIELDS, "http.auth.introspection", warn);
     }
     return refusedBy(resolveAuthOptions, value as HttpAuthOptions);
   },
@@ -113,10 +156,13 @@ const HTTP_FIELDS: Record<keyof HttpListenOptions, Check> = {
   headersTimeoutMs: (value) => listenerRule({ headersTimeoutMs: value as number }),
   requestTimeoutMs: (value) => listenerRule({ requestTimeoutMs: value as number }),
   maxConnections: (value) => listenerRule({ maxConnections: value as number }),
-  replay: (value) =>
-    isObject(value)
-      ? transportRule({ replay: value })
-      : ["replay must be an object, such as { maxEvents: 500, maxBytes: 4194304 }"],
+  replay: (value, warn) => {
+    if (!isObject(value)) {
+      return ["replay must be an object, such as { maxEvents: 500, maxBytes: 4194304 }"];
+    }
+    warnUnknownFields(value, REPLAY_FIELDS, "http.replay", warn);
+    return transportRule({ replay: value });
+  },
   allowUnauthenticatedRemote: must(
     (value) => typeof value === "boolean",
     "allowUnauthenticatedRemote must be true or false",
@@ -125,16 +171,11 @@ const HTTP_FIELDS: Record<keyof HttpListenOptions, Check> = {
 
 const http: Check = (value, warn) => {
   if (!isObject(value)) return ["must be an object, such as { port: 3000 }"];
+  warnUnknownFields(value, HTTP_FIELDS, "http", warn);
   const problems: string[] = [];
   for (const [field, setting] of Object.entries(value)) {
-    const check = Object.hasOwn(HTTP_FIELDS, field)
-      ? HTTP_FIELDS[field as keyof typeof HTTP_FIELDS]
-      : undefined;
-    if (check === undefined) {
-      warn(
-        `"http.${field}" is not an option and is ignored; the http options are ${Object.keys(HTTP_FIELDS).join(", ")}`,
-      );
-    } else if (setting !== undefined) problems.push(...check(setting, warn));
+    if (!Object.hasOwn(HTTP_FIELDS, field) || setting === undefined) continue;
+    problems.push(...HTTP_FIELDS[field as keyof typeof HTTP_FIELDS](setting, warn));
   }
   // Each field passed on its own: the transport may still refuse them together.
   if (problems.length > 0) return problems;

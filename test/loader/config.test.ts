@@ -138,6 +138,32 @@ export default defineConfig({
     ]);
   });
 
+  it("warns of an unknown field of http.auth, its introspection and http.replay", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({
+        http: {
+          auth: {
+            issuer: "https://id.example.com",
+            audiance: "https://mcp.example.com/mcp",
+            introspection: {
+              clientId: "mcp",
+              clientSecret: "s",
+              endpont: "https://id.example.com/i",
+            },
+          },
+          replay: { maxEvent: 50 },
+        },
+      }),
+    });
+    const { problems, warnings } = await loadDirectory(dir);
+    expect(problems).toEqual([]);
+    expect(warnings.map(formatWarning)).toEqual([
+      'mcp-dir.config.json: "http.auth.audiance" is not an option and is ignored; the http.auth options are issuer, audience, jwksUri, algorithms, clockToleranceSeconds, introspection, verifyToken',
+      'mcp-dir.config.json: "http.auth.introspection.endpont" is not an option and is ignored; the http.auth.introspection options are clientId, clientSecret, endpoint',
+      'mcp-dir.config.json: "http.replay.maxEvent" is not an option and is ignored; the http.replay options are maxEvents, maxBytes, maxTotalBytes',
+    ]);
+  });
+
   it("refuses an SSE period a timer cannot hold, naming the file and the key", async () => {
     const dir = await createServerDir({
       "mcp-dir.config.json": JSON.stringify({ http: { keepAliveMs: 3_000_000_000 } }),
