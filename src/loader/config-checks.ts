@@ -133,7 +133,10 @@ const HTTP_FIELDS: Record<keyof HttpListenOptions, Check> = {
   path: (value) =>
     typeof value === "string" ? transportRule({ path: value }) : ["path must be text"],
   allowedHosts: must(isStringArray, "allowedHosts must be a list of strings"),
-  allowedOrigins: must(isStringArray, "allowedOrigins must be a list of strings"),
+  allowedOrigins: (value) =>
+    isStringArray(value)
+      ? transportRule({ allowedOrigins: value })
+      : ["allowedOrigins must be a list of strings"],
   maxBodyBytes: byTransport("maxBodyBytes"),
   authToken: (value) =>
     typeof value === "string" ? transportRule({ authToken: value }) : ["authToken must be text"],

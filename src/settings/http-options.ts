@@ -113,6 +113,40 @@ function timerPeriod(value: number | undefined, fallback: number, name: string):
   return value;
 }
 
+/**
+ * An allowed Origin is compared with the request's `Origin` header as is, and
+ * browsers send a serialised origin: lower-case scheme and host, no default
+ * port, no path, not even "/". An entry written any other way would never
+ * match: refuse it, saying what to write. "null" (what sandboxed pages send)
+ * is taken as written.
+ */
+function allowedOrigin(entry: string, index: number): string {
+  if (entry === "null") return entry;
+  let url: URL | undefined;
+  try {
+    url = new URL(entry);
+  } catch {
+    url = undefined;
+  }
+  // A scheme browsers give no tuple origin (chrome-extension:, say) serialises as it is written.
+  const origin =
+    url === undefined
+      ? undefined
+      : url.origin !== "null"
+        ? url.origin
+        : `${url.protocol}//${url.host}`;
+  if (origin === entry) return entry;
+  let instead = "";
+  if (origin !== undefined && url?.host !== "") instead = `; write "${origin}"`;
+  else if (/^[A-Za-z0-9.-]+(:\d+)?\/*$/.test(entry))
+    instead = `; write "https://${entry.replace(/\/+$/, "")}"`;
+  else if (entry === "*")
+    instead = "; list each origin (pages of allowedHosts are accepted already)";
+  throw new TypeError(
+    `allowedOrigins[${index}] must be an origin as browsers send it in the Origin header (scheme://host[:port], no path, not even "/"), such as "https://app.example.com", got ${JSON.stringify(entry)}${instead}`,
+  );
+}
+
 /** A setting 0 would not turn off: its refusal of -1 must not suggest 0. */
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -138,7 +172,7 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
   return {
     path,
     allowedHosts: hosts.includes("*") ? undefined : new Set(hosts.map((h) => h.toLowerCase())),
-    allowedOrigins: new Set(options.allowedOrigins ?? []),
+    allowedOrigins: new Set((options.allowedOrigins ?? []).map(allowedOrigin)),
     maxBodyBytes: positive(options.maxBodyBytes, 4 * MIB, "maxBodyBytes"),
     authToken: options.authToken,
     auth: resolveAuthOptions(options.auth),

@@ -121,6 +121,21 @@ describe("options", () => {
       keepAliveMs: 2 ** 31 - 1,
       retryMs: 0,
     });
+    // Origin is compared as browsers send it: an entry written otherwise would never match.
+    const notAnOrigin = (got: string, instead: string) =>
+      `allowedOrigins[1] must be an origin as browsers send it in the Origin header (scheme://host[:port], no path, not even "/"), such as "https://app.example.com", got "${got}"${instead}`;
+    for (const [entry, instead] of [
+      ["https://app.example.com/", '; write "https://app.example.com"'],
+      ["HTTPS://App.Example.com:443", '; write "https://app.example.com"'],
+      ["app.example.com", '; write "https://app.example.com"'],
+      ["*", "; list each origin (pages of allowedHosts are accepted already)"],
+    ] as const) {
+      expect(() =>
+        resolveHttpOptions({ allowedOrigins: ["https://ok.example.com", entry] }),
+      ).toThrow(new TypeError(notAnOrigin(entry, instead)));
+    }
+    const origins = ["http://localhost:5173", "chrome-extension://abcdef", "null"];
+    expect([...resolveHttpOptions({ allowedOrigins: origins }).allowedOrigins]).toEqual(origins);
     expect(() => resolveHttpOptions({ authToken: " " })).toThrow(
       "authToken must not be empty; leave it unset to turn auth off",
     );

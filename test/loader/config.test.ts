@@ -164,6 +164,17 @@ export default defineConfig({
     ]);
   });
 
+  it("refuses an allowed origin no browser sends, saying what to write", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({
+        http: { allowedOrigins: ["https://app.example.com/"] },
+      }),
+    });
+    expect((await loadDirectory(dir)).problems.map(formatProblem)).toEqual([
+      'mcp-dir.config.json: http.allowedOrigins[0] must be an origin as browsers send it in the Origin header (scheme://host[:port], no path, not even "/"), such as "https://app.example.com", got "https://app.example.com/"; write "https://app.example.com"',
+    ]);
+  });
+
   it("refuses an SSE period a timer cannot hold, naming the file and the key", async () => {
     const dir = await createServerDir({
       "mcp-dir.config.json": JSON.stringify({ http: { keepAliveMs: 3_000_000_000 } }),
