@@ -1,4 +1,5 @@
 import type { AuthInfo } from "../define/auth.js";
+import { givenValue } from "../define/given-value.js";
 import { defineMiddleware } from "../define/middleware.js";
 import { thrownMessage } from "../define/thrown.js";
 import { timeoutProblem } from "../define/timeout.js";
@@ -113,7 +114,7 @@ export class McpServer implements Engine {
       );
     }
     if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize > 0)) {
-      throw new TypeError(`pageSize must be a positive integer, got ${pageSize}`);
+      throw new TypeError(`pageSize must be a positive integer, got ${givenValue(pageSize)}`);
     }
     this.extensions = checkExtensions(extensions);
     this.cacheTtlMs = count(cacheTtlMs, 0, "cacheTtlMs");
@@ -376,7 +377,7 @@ export class McpServer implements Engine {
 function count(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!(Number.isInteger(value) && value >= 0)) {
-    throw new TypeError(`${name} must be a whole number of 0 or more, got ${value}`);
+    throw new TypeError(`${name} must be a whole number of 0 or more, got ${givenValue(value)}`);
   }
   return value;
 }
@@ -388,7 +389,7 @@ function count(value: number | undefined, fallback: number, name: string): numbe
 function atLeastOne(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!(Number.isInteger(value) && value >= 1)) {
-    throw new TypeError(`${name} must be a whole number of 1 or more, got ${value}`);
+    throw new TypeError(`${name} must be a whole number of 1 or more, got ${givenValue(value)}`);
   }
   return value;
 }

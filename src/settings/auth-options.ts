@@ -1,4 +1,5 @@
 import type { AuthInfo } from "../define/auth.js";
+import { givenValue } from "../define/given-value.js";
 
 /**
  * OAuth 2.1 for the HTTP endpoint: the server as a resource server that
@@ -135,7 +136,7 @@ export function resolveAuthOptions(
   const tolerance = clockToleranceSeconds ?? 30;
   if (!Number.isFinite(tolerance) || tolerance < 0 || tolerance > 300) {
     throw new TypeError(
-      `auth.clockToleranceSeconds must be a number of seconds from 0 to 300, got ${clockToleranceSeconds}`,
+      `auth.clockToleranceSeconds must be a number of seconds from 0 to 300, got ${givenValue(clockToleranceSeconds)}`,
     );
   }
   if (introspection !== undefined) {

@@ -1,3 +1,4 @@
+import { givenValue } from "../define/given-value.js";
 import { MAX_TIMEOUT_MS } from "../define/timeout.js";
 import { heapQuarter } from "../server/index.js";
 import {
@@ -92,7 +93,7 @@ const MIB = 1024 * 1024;
 function nonNegative(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0) {
-    throw new TypeError(`${name} must be a number of 0 or more, got ${value}`);
+    throw new TypeError(`${name} must be a number of 0 or more, got ${givenValue(value)}`);
   }
   return value;
 }
@@ -107,7 +108,7 @@ function timerPeriod(value: number | undefined, fallback: number, name: string):
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 0 || value > MAX_TIMEOUT_MS) {
     throw new TypeError(
-      `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMEOUT_MS} (about 24.8 days, the longest a timer waits), got ${value}`,
+      `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMEOUT_MS} (about 24.8 days, the longest a timer waits), got ${givenValue(value)}`,
     );
   }
   return value;
@@ -151,7 +152,7 @@ function allowedOrigin(entry: string, index: number): string {
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
-    throw new TypeError(`${name} must be greater than 0, got ${value}`);
+    throw new TypeError(`${name} must be greater than 0, got ${givenValue(value)}`);
   }
   return value;
 }
@@ -164,7 +165,9 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
   const hosts = options.allowedHosts ?? LOOPBACK_HOSTS;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   if (!Number.isInteger(maxSessions) || maxSessions < 1) {
-    throw new TypeError(`maxSessions must be a whole number of 1 or more, got ${maxSessions}`);
+    throw new TypeError(
+      `maxSessions must be a whole number of 1 or more, got ${givenValue(maxSessions)}`,
+    );
   }
   if (options.authToken !== undefined && options.authToken.trim() === "") {
     throw new TypeError("authToken must not be empty; leave it unset to turn auth off");

@@ -1,3 +1,4 @@
+import { givenValue } from "../define/given-value.js";
 import { DEFAULT_MAX_SESSIONS } from "./http-options.js";
 
 /** What a listener of our own allows a client that is slow to send, or one connection too many. */
@@ -32,7 +33,9 @@ export interface ListenerLimits {
 function wholeNumber(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 0) {
-    throw new TypeError(`${name} must be a whole number of 0 (no limit) or more, got ${value}`);
+    throw new TypeError(
+      `${name} must be a whole number of 0 (no limit) or more, got ${givenValue(value)}`,
+    );
   }
   return value;
 }

@@ -184,6 +184,19 @@ export default defineConfig({
     ]);
   });
 
+  it("shows a number written as text in quotes, so the quotes are seen to be the problem", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({
+        http: { maxSessions: "10", keepAliveMs: "5000", maxConnections: "8" },
+      }),
+    });
+    expect((await loadDirectory(dir)).problems.map(formatProblem)).toEqual([
+      'mcp-dir.config.json: http.maxSessions must be a whole number of 1 or more, got "10"',
+      'mcp-dir.config.json: http.keepAliveMs must be a whole number of milliseconds from 0 to 2147483647 (about 24.8 days, the longest a timer waits), got "5000"',
+      'mcp-dir.config.json: http.maxConnections must be a whole number of 0 (no limit) or more, got "8"',
+    ]);
+  });
+
   it("must be one file, exporting an object as default", async () => {
     const two = await createServerDir({
       "mcp-dir.config.ts": "export default {};\n",
