@@ -64,7 +64,11 @@ export function parseCommandArgs(
   } catch (error) {
     // Node's messages go on with advice about "--"; the first sentence is the point.
     const message = (error as Error).message.split(/\.\s/)[0]?.replace(/\.$/, "") ?? "";
-    throw new UsageError(message + inlineValueHint(message, argv, hints), command, program);
+    throw new UsageError(
+      dashedValue(message, argv) ?? message + inlineValueHint(message, argv, hints),
+      command,
+      program,
+    );
   }
   const help = parsed.values.help === true;
   const afterFlag = wordAfterFlag(parsed.tokens ?? [], all);
@@ -130,4 +134,16 @@ function inlineValueHint(message: string, argv: readonly string[], hints: ValueH
   if (option === undefined || hint === undefined) return "";
   const given = argv.find((arg) => arg.startsWith(`--${option}=`));
   return given === undefined ? "" : `; ${hint(given.slice(option.length + 3))}`;
+}
+
+/**
+ * Node refuses `--port -1` as "argument is ambiguous" (the value looks like an
+ * option) and tells how to write it only after the first sentence, which is
+ * all a usage error keeps: say what was given and how to write it.
+ */
+function dashedValue(message: string, argv: string[]): string | undefined {
+  const flag = /^Option '(--[^']+)' argument is ambiguous$/.exec(message)?.[1];
+  const value = flag === undefined ? undefined : argv[argv.indexOf(flag) + 1];
+  if (value === undefined) return undefined;
+  return `Option '${flag}' was given '${value}', which parses as an option: write a value that starts with a dash as ${flag}=${value}`;
 }

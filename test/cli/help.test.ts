@@ -154,6 +154,10 @@ describe("mistakes in the command line", () => {
         "mcp-dir: Option '--json' does not take an argument. See 'mcp-dir list --help'\n",
       ],
       [["call"], "mcp-dir: Missing the name of the tool to call. See 'mcp-dir call --help'\n"],
+      [
+        ["serve", "--http", "--port", "-1"],
+        "mcp-dir: Option '--port' was given '-1', which parses as an option: write a value that starts with a dash as --port=-1. See 'mcp-dir serve --help'\n",
+      ],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args)));
     expect(results).toEqual(cases.map(([, message]) => ({ code: 2, stdout: "", stderr: message })));
