@@ -179,7 +179,9 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
     maxBodyBytes: positive(options.maxBodyBytes, 4 * MIB, "maxBodyBytes"),
     authToken: options.authToken,
     auth: resolveAuthOptions(options.auth),
-    authorizationServers: options.authorizationServers ?? [],
+    authorizationServers: (options.authorizationServers ?? []).map((server, index) =>
+      absoluteUrl(server, `authorizationServers[${index}]`),
+    ),
     publicUrl: publicEndpoint(options.publicUrl, path),
     maxSessions,
     sessionIdleTimeoutMs: nonNegative(

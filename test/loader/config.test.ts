@@ -197,6 +197,15 @@ export default defineConfig({
     ]);
   });
 
+  it("refuses an authorization server that is not a URL: clients would follow it from the metadata", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({ http: { authorizationServers: ["nope"] } }),
+    });
+    expect((await loadDirectory(dir)).problems.map(formatProblem)).toEqual([
+      'mcp-dir.config.json: http.authorizationServers[0] must be an absolute http(s) URL without a fragment, such as "https://id.example.com", got "nope"',
+    ]);
+  });
+
   it("must be one file, exporting an object as default", async () => {
     const two = await createServerDir({
       "mcp-dir.config.ts": "export default {};\n",
