@@ -3,6 +3,8 @@ export class InFlight {
   private controller: AbortController | undefined;
   /** Why the handler's signal is aborted, once it is. */
   private reason: Error | undefined;
+  /** The run waiting on this request (`withinTimeLimit`), told when it is cancelled. */
+  private waiter: ((reason: Error) => void) | undefined;
   cancelled = false;
   /** Answered: nothing more may be sent for it (progress must stop at completion). */
   finished = false;
@@ -18,6 +20,9 @@ export class InFlight {
     if (this.cancelled) return;
     this.cancelled = true;
     this.stop(new Error(reason));
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    waiter?.(this.reason as Error);
   }
 
   /** Aborts the handler's signal while the request is still answered (its time limit passed). */
@@ -25,5 +30,21 @@ export class InFlight {
     if (this.reason) return;
     this.reason = reason;
     this.controller?.abort(reason);
+  }
+
+  /**
+   * Calls `callback` with the reason when the request is cancelled (at once if
+   * it has been), so that what waits on its handler stops waiting: nothing is
+   * sent for it whenever the handler ends. Returns what stops waiting.
+   */
+  whenCancelled(callback: (reason: Error) => void): () => void {
+    if (this.cancelled) {
+      callback(this.reason as Error);
+      return () => {};
+    }
+    this.waiter = callback;
+    return () => {
+      if (this.waiter === callback) this.waiter = undefined;
+    };
   }
 }

@@ -17,8 +17,11 @@ export interface Timed {
  * Runs one handler run under its limit (0: none). When the limit passes
  * first, `ctx.signal` is aborted with a TimeoutError naming it, and the run
  * ends with what `passed` makes of that message: by default a -32603 error,
- * a tool's `isError` result. A 2026-07-28 request that asks for input has a
- * run per round, and each run has the whole limit.
+ * a tool's `isError` result. When the request is cancelled first, the run
+ * ends at once, rejected with the cancellation's reason: nothing is sent for
+ * it, so nothing waits on a handler that ignores its signal (a request id is
+ * free again, the end of stdio's input is not held up). A 2026-07-28 request
+ * that asks for input has a run per round, and each run has the whole limit.
  */
 export function withinTimeLimit<T>(
   rc: RequestContext,
@@ -29,28 +32,40 @@ export function withinTimeLimit<T>(
   },
 ): Promise<T> {
   const limit = timed.timeoutMs ?? timed.folder?.ms ?? rc.engine.callTimeoutMs;
-  if (limit === 0) return run();
+  const { inFlight } = rc.env;
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      const message = timeLimitMessage(timed, limit);
-      rc.env.inFlight.stop(new DOMException(message, "TimeoutError"));
-      if (rc.env.trace) rc.env.trace.timedOut = message;
-      try {
-        resolve(passed(message));
-      } catch (error) {
-        reject(error);
-      }
-    }, limit);
-    // A handler that hangs must not keep a process alive that would otherwise end.
-    (timer as { unref?: () => void }).unref?.();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stopWaiting = inFlight.whenCancelled((reason) => {
+      clearTimeout(timer);
+      reject(reason);
+    });
+    // Cancelled before its run began (while it waited to start): it never starts.
+    if (inFlight.cancelled) return;
+    if (limit !== 0) {
+      timer = setTimeout(() => {
+        stopWaiting();
+        const message = timeLimitMessage(timed, limit);
+        inFlight.stop(new DOMException(message, "TimeoutError"));
+        if (rc.env.trace) rc.env.trace.timedOut = message;
+        try {
+          resolve(passed(message));
+        } catch (error) {
+          reject(error);
+        }
+      }, limit);
+      // A handler that hangs must not keep a process alive that would otherwise end.
+      (timer as { unref?: () => void }).unref?.();
+    }
     // then() with both settlers rather than finally(): one promise less for every run.
     run().then(
       (value) => {
         clearTimeout(timer);
+        stopWaiting();
         resolve(value);
       },
       (error: unknown) => {
         clearTimeout(timer);
+        stopWaiting();
         reject(error);
       },
     );

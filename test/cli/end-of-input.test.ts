@@ -34,6 +34,12 @@ export default defineTool({
   description: "Never finishes",
   handler: () => new Promise(() => {}),
 });`,
+  "tools/stubborn.ts": `import { defineTool } from "mcp-dir";
+export default defineTool({
+  description: "Ignores its signal and never finishes, with no time limit, holding the process open",
+  timeoutMs: 0,
+  handler: () => new Promise(() => setInterval(() => {}, 60_000)),
+});`,
   "tools/ask.ts": `import { defineTool } from "mcp-dir";
 import { z } from "zod";
 export default defineTool({
@@ -184,6 +190,43 @@ describe("stdin closing after requests", () => {
     expect(out).toHaveLength(4);
   });
 
+  it.each([
+    ["a 2025 session", false],
+    ["2026-07-28", true],
+  ])(
+    "does not wait for a request %s cancelled, whose handler ignores its signal",
+    async (_era, modern) => {
+      const initialize = {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "piped", version: "1.0.0" },
+        },
+      };
+      const opening = modern
+        ? []
+        : [initialize, { jsonrpc: "2.0", method: "notifications/initialized" }];
+      const { code, out } = await serveInput([
+        ...opening,
+        call(2, "stubborn", {}, modern),
+        {
+          jsonrpc: "2.0",
+          method: "notifications/cancelled",
+          params: { requestId: 2, reason: "enough" },
+        },
+        call(3, "echo", { message: "after" }, modern),
+      ]);
+      // It exits once what is still to be answered is: nothing is sent for the cancelled call.
+      expect(code).toBe(0);
+      const responses = byId(out);
+      expect(responses.get(3)).toMatchObject({ id: 3, result: text("after") });
+      expect(responses.has(2)).toBe(false);
+    },
+  );
+
   it("writes every answer whole before it exits, however much is still unwritten", async () => {
     // Far more than a pipe holds (64 KiB on Linux) is still unwritten when the last
     // answer is ready: the process must not exit before stdout has taken it all.
@@ -201,7 +244,13 @@ describe("stdin closing after requests", () => {
     expect(ids.sort((a, b) => a - b)).toEqual([...lists.map(({ id }) => id), 301]);
     const responses = byId(out);
     const list = responses.get(1).result;
-    expect(list.tools.map((tool: Json) => tool.name)).toEqual(["ask", "echo", "hang", "nap"]);
+    expect(list.tools.map((tool: Json) => tool.name)).toEqual([
+      "ask",
+      "echo",
+      "hang",
+      "nap",
+      "stubborn",
+    ]);
     for (const { id } of lists) {
       expect(responses.get(id)).toEqual({ jsonrpc: "2.0", id, result: list });
     }
