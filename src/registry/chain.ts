@@ -18,6 +18,8 @@ type ChainContext = HandlerContext & {
   definition?: DefinitionInfo;
   args?: Record<string, unknown>;
   uri?: string;
+  /** Why its signal aborted, once it has (the server's RequestContext tells; see `InFlight`). */
+  readonly stopped?: Error | undefined;
 };
 
 /**
@@ -40,7 +42,12 @@ export function composeChain(middleware: readonly Middleware[], info: Definition
     lent.uri = ends.uri;
     const step = (index: number): Promise<R> => {
       const current = middleware[index];
-      if (current === undefined) return ends.run(lent.args ?? {});
+      if (current === undefined) {
+        // A call cancelled, or past its time limit, while a middleware held it is not run:
+        // no one reads its answer. next() rejects with why, as the signal's own users do.
+        const stopped = lent.stopped;
+        return stopped ? Promise.reject(stopped) : ends.run(lent.args ?? {});
+      }
       // Calling next() again gives the same result rather than running the rest twice.
       let rest: Promise<R> | undefined;
       const next = () => {

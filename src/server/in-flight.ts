@@ -15,6 +15,11 @@ export class InFlight {
     return this.controller.signal;
   }
 
+  /** Why the handler's signal is aborted (cancelled, or past its time limit), once it is. */
+  get stopped(): Error | undefined {
+    return this.reason;
+  }
+
   /** The client cancelled, or its connection ended: the request is not answered. */
   cancel(reason: string): void {
     if (this.cancelled) return;

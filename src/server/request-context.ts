@@ -104,6 +104,11 @@ export class RequestContext implements HandlerContext {
     return this.env.inFlight.cancelled;
   }
 
+  /** Why `signal` aborted, once it has, without making the signal (middleware chains ask). */
+  get stopped(): Error | undefined {
+    return this.env.inFlight.stopped;
+  }
+
   get log(): HandlerLogger {
     this.logger ??= Object.fromEntries(
       LOGGING_LEVELS.map((level) => [

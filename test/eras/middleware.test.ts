@@ -94,6 +94,54 @@ export default defineTool({
   handler: ({ n }) => String(n),
 });
 `,
+  "lib/queue-records.ts": `// What became of each queued call once its turn came, by key.
+const records = new Map<string, { promise: Promise<string>; resolve: (what: string) => void }>();
+export function queueRecord(key: string) {
+  let entry = records.get(key);
+  if (!entry) {
+    let resolve: (what: string) => void = () => {};
+    const promise = new Promise<string>((r) => (resolve = r));
+    entry = { promise, resolve };
+    records.set(key, entry);
+  }
+  return entry;
+}
+`,
+  "tools/queued/_middleware.ts": `import { defineMiddleware } from "mcp-dir";
+import { queueRecord } from "../../lib/queue-records";
+// A queue whose turn comes only once the call's signal has aborted: by then it is cancelled or past its limit.
+export default defineMiddleware({
+  timeoutMs: 200,
+  run: async (ctx, next) => {
+    await ctx.progress(1);
+    await new Promise((resolve) => ctx.signal.addEventListener("abort", resolve, { once: true }));
+    const what = await next().then(
+      (result) => "next() gave " + result.content.map((block) => block.text).join(""),
+      (error) => "next() threw " + error.name + ": " + error.message,
+    );
+    queueRecord(String(ctx.args.key)).resolve(what);
+    return what;
+  },
+});
+`,
+  "tools/queued/work.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Works, once the queue lets it",
+  input: { key: z.string() },
+  handler: () => "the handler's work",
+});
+`,
+  "tools/queue-report.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+import { queueRecord } from "../lib/queue-records";
+export default defineTool({
+  description: "Waits, however long, until queued_work(key) had its turn, and says what came of it",
+  input: { key: z.string() },
+  timeoutMs: 0,
+  handler: ({ key }) => queueRecord(key).promise,
+});
+`,
   "prompts/greet.ts": `import { definePrompt } from "mcp-dir";
 import { z } from "zod";
 export default definePrompt({
@@ -161,6 +209,34 @@ describe.each(ERA_ROWS)("middleware by folder, over %s, with the %s client", (tr
     ]);
   });
 
+  it("does not run a handler whose call passed its time limit while its middleware waited", async () => {
+    const key = `${transport} ${kind} limit`;
+    const result = await client.callTool({ name: "queued_work", arguments: { key } });
+    const limit =
+      'Tool "queued_work" did not finish within the time limit of 200 ms that tools/queued/_middleware.ts sets and was stopped; to allow longer, raise timeoutMs there, or set timeoutMs in its defineTool (0: no limit)';
+    expect([result.isError, texts(result)]).toEqual([true, [limit]]);
+    const report = await client.callTool({ name: "queue-report", arguments: { key } });
+    expect(texts(report)).toEqual([`next() threw TimeoutError: ${limit}`]);
+  });
+
+  it("does not run a handler whose call the client cancelled while its middleware waited", async () => {
+    const key = `${transport} ${kind} cancel`;
+    const controller = new AbortController();
+    const call = client.callTool(
+      { name: "queued_work", arguments: { key } },
+      // The middleware reports progress once the call waits in it.
+      { signal: controller.signal, onprogress: () => controller.abort("no longer needed") },
+    );
+    await expect(call).rejects.toThrow();
+    const report = await client.callTool({ name: "queue-report", arguments: { key } });
+    // Over 2026-07-28 HTTP the client cancels by closing the stream, which carries no reason.
+    const reason =
+      transport === "http" && kind !== "v1 at 2025-11-25"
+        ? "The client closed the response stream"
+        : "no longer needed";
+    expect(texts(report)).toEqual([`next() threw Error: ${reason}`]);
+  });
+
   it("validates arguments a middleware replaced", async () => {
     const result = await client.callTool({ name: "loud_shout", arguments: { message: "hey you" } });
     expect(texts(result)).toEqual(["HEY YOU"]);
@@ -204,12 +280,13 @@ describe("what list and check say of middleware", () => {
     const checked = await runCli(["check", dir]);
     expect(checked.code).toBe(0);
     expect(checked.stdout.split("\n").filter((line) => line.startsWith("middleware: "))).toEqual([
-      "middleware: the config's middleware wraps 6 definitions: greet, admin_ban, admin_hang, echo, limited_count, loud_shout",
-      "middleware: _middleware.ts wraps 6 definitions: greet, admin_ban, admin_hang, echo, limited_count, loud_shout",
-      "middleware: tools/_middleware.ts wraps 5 definitions: admin_ban, admin_hang, echo, limited_count, loud_shout",
+      "middleware: the config's middleware wraps 8 definitions: greet, admin_ban, admin_hang, echo, limited_count, loud_shout, queue-report, queued_work",
+      "middleware: _middleware.ts wraps 8 definitions: greet, admin_ban, admin_hang, echo, limited_count, loud_shout, queue-report, queued_work",
+      "middleware: tools/_middleware.ts wraps 7 definitions: admin_ban, admin_hang, echo, limited_count, loud_shout, queue-report, queued_work",
       "middleware: tools/admin/_middleware.ts wraps 2 definitions: admin_ban, admin_hang",
       "middleware: tools/limited/_middleware.ts wraps 1 definition: limited_count",
       "middleware: tools/loud/_middleware.ts wraps 1 definition: loud_shout",
+      "middleware: tools/queued/_middleware.ts wraps 1 definition: queued_work",
     ]);
   });
 

@@ -46,7 +46,10 @@ type Result = Record<string, unknown>;
 export interface EraClient {
   readonly kind: ClientKind;
   listTools(): Promise<Result>;
-  callTool(params: Params, options?: { onprogress?: (progress: Params) => void }): Promise<Result>;
+  callTool(
+    params: Params,
+    options?: { onprogress?: (progress: Params) => void; signal?: AbortSignal },
+  ): Promise<Result>;
   listPrompts(): Promise<Result>;
   getPrompt(params: Params): Promise<Result>;
   listResources(): Promise<Result>;
