@@ -24,7 +24,7 @@ export class InFlight {
   cancel(reason: string): void {
     if (this.cancelled) return;
     this.cancelled = true;
-    this.stop(new Error(reason));
+    this.stop(new DOMException(reason, "AbortError"));
     const waiter = this.waiter;
     this.waiter = undefined;
     waiter?.(this.reason as Error);

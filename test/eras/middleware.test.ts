@@ -234,7 +234,7 @@ describe.each(ERA_ROWS)("middleware by folder, over %s, with the %s client", (tr
       transport === "http" && kind !== "v1 at 2025-11-25"
         ? "The client closed the response stream"
         : "no longer needed";
-    expect(texts(report)).toEqual([`next() threw Error: ${reason}`]);
+    expect(texts(report)).toEqual([`next() threw AbortError: ${reason}`]);
   });
 
   it("validates arguments a middleware replaced", async () => {
