@@ -5,9 +5,11 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
 } from "../jsonrpc/index.js";
+import { ClientErrorAnswer } from "./client-error-answer.js";
 import { onAbort } from "./on-abort.js";
 
 interface Pending {
+  readonly method: string;
   resolve(result: unknown): void;
   reject(error: Error): void;
   cleanup(): void;
@@ -43,6 +45,7 @@ export class OutboundRequests {
       };
       const stop = signal ? onAbort(signal, aborted) : undefined;
       this.pending.set(id, {
+        method,
         resolve,
         reject,
         cleanup: () => {
@@ -61,7 +64,7 @@ export class OutboundRequests {
     pending.cleanup();
     if ("error" in response) {
       const { code, message, data } = response.error;
-      pending.reject(new JsonRpcError(code, message, data));
+      pending.reject(new ClientErrorAnswer(pending.method, code, message, data));
     } else {
       pending.resolve(response.result);
     }

@@ -210,12 +210,14 @@ describe("elicitation, sampling and roots round trips", () => {
     );
   });
 
-  it("elicitation: an error response from the client is the tool's error", async () => {
+  it("elicitation: an error response from the client is the tool's error, naming the ask", async () => {
     elicitAnswer = () => {
       throw new Error("the user closed the dialog");
     };
     expect(await sdk.client.callTool({ name: "ask_name" })).toEqual(
-      toolError("the user closed the dialog"),
+      toolError(
+        "the client answered elicitation/create with error -32603: the user closed the dialog",
+      ),
     );
   });
 

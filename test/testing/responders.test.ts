@@ -69,7 +69,12 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("answers at %s", (protocolV
     } else {
       // A 2025 handler gets the client's error as ctx.elicit's rejection, made isError.
       expect(await client.callTool({ name: "ask-name" })).toEqual({
-        content: [{ type: "text", text: ranOut }],
+        content: [
+          {
+            type: "text",
+            text: `the client answered elicitation/create with error -32603: ${ranOut}`,
+          },
+        ],
         isError: true,
       });
     }
@@ -94,7 +99,12 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("answers at %s", (protocolV
     } else {
       // The session answers the server's request with -32601, as an SDK client without a handler does.
       expect(await client.callTool({ name: "ask-name" })).toEqual({
-        content: [{ type: "text", text: "Method not found: elicitation/create" }],
+        content: [
+          {
+            type: "text",
+            text: "the client answered elicitation/create with error -32601: Method not found: elicitation/create",
+          },
+        ],
         isError: true,
       });
     }
