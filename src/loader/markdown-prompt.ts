@@ -1,5 +1,5 @@
 import { brand } from "../define/brand.js";
-import type { PromptArgumentSpec } from "../define/prompt.js";
+import { type PromptArgumentSpec, unfilledPlaceholders } from "../define/prompt.js";
 import type { Definition } from "../registry/definition.js";
 import { parseFrontMatter } from "./front-matter.js";
 
@@ -8,7 +8,6 @@ export type MarkdownPrompt =
   | { ok: false; problems: string[] };
 
 const KEYS = ["name", "title", "description", "arguments"];
-const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g;
 
 /**
  * A prompt written as Markdown: the YAML front matter gives name, title,
@@ -35,9 +34,7 @@ export function markdownPrompt(source: string): MarkdownPrompt {
     problems.push("the body is empty: write the prompt's text below the front matter");
   if (problems.length > 0) return { ok: false, problems };
 
-  const names = new Set(args.map((a) => a.name));
-  const unknown = new Set([...body.matchAll(PLACEHOLDER)].map(([, name]) => name as string));
-  for (const name of [...unknown].filter((n) => !names.has(n))) {
+  for (const name of unfilledPlaceholders(body, new Set(args.map((a) => a.name)))) {
     warnings.push(
       `{{${name}}} in the body is not an argument, so it is always empty; add it to "arguments" in the front matter`,
     );

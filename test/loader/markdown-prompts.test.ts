@@ -94,6 +94,30 @@ describe("a Markdown prompt served to a real client", () => {
   });
 });
 
+describe("a Markdown prompt whose arguments are named with more than letters and digits", () => {
+  it("fills {{café}} and {{user.name}}, warns of no argument of theirs, and leaves {{#each}} as written", async () => {
+    const dir = await createServerDir({
+      "prompts/greet.md":
+        "---\narguments:\n  - name: café\n    required: true\n  - user.name\n---\n{{café}} pour {{ user.name }} {{#each items}} {{missing}}\n",
+    });
+    const load = await loadFile(dir, "prompts/greet.md");
+    expect(load.warnings.map(formatWarning)).toEqual([
+      'prompts/greet.md: {{missing}} in the body is not an argument, so it is always empty; add it to "arguments" in the front matter',
+    ]);
+    const connection = await connectToDirectory(dir);
+    const result = await connection.client.getPrompt({
+      name: "greet",
+      arguments: { café: "Un crème", "user.name": "Zoë" },
+    });
+    expect(result.messages).toEqual([
+      {
+        role: "user",
+        content: { type: "text", text: "Un crème pour Zoë {{#each items}} " },
+      },
+    ]);
+  });
+});
+
 describe("Markdown prompts with mistakes", () => {
   it("reports bad front matter with its position, and every problem of a file", async () => {
     const dir = await createServerDir({
