@@ -1,5 +1,5 @@
 import { brand } from "../define/brand.js";
-import { isTextMimeType, looksLikeText, mimeTypeByExtension } from "../loader/mime-types.js";
+import { fileContents, looksLikeText, mimeTypeByExtension } from "../loader/mime-types.js";
 import { staticResourceUri, titleFromFileName } from "../loader/resource-naming.js";
 import type { Definition } from "../registry/definition.js";
 
@@ -14,13 +14,13 @@ export function embeddedResource(file: string, bytes: Uint8Array): Definition {
   const mimeType =
     mimeTypeByExtension(file) ??
     (looksLikeText(bytes.subarray(0, SNIFF_BYTES)) ? "text/plain" : "application/octet-stream");
-  const text = isTextMimeType(mimeType) ? new TextDecoder().decode(bytes) : undefined;
+  const contents = fileContents(mimeType, bytes);
   return brand("resource", {
     name: pathInResources,
     title: titleFromFileName(pathInResources.split("/").pop() ?? pathInResources),
     uri: staticResourceUri(pathInResources),
     mimeType,
     size: bytes.length,
-    read: () => (text === undefined ? bytes : { text }),
+    read: () => contents,
   }) as unknown as Definition;
 }

@@ -83,6 +83,23 @@ export function isTextMimeType(mimeType: string): boolean {
   );
 }
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * What a static file of `mimeType` serves: UTF-8 text for a text type, a
+ * byte-order mark kept, so that the text encodes back to the very bytes of the
+ * file; anything else, and a text file in another encoding (Latin-1, UTF-16),
+ * which as text would lose characters, as its bytes, a base64 blob.
+ */
+export function fileContents(mimeType: string, bytes: Uint8Array): { text: string } | Uint8Array {
+  if (!isTextMimeType(mimeType)) return bytes;
+  try {
+    return { text: UTF8.decode(bytes) };
+  } catch {
+    return bytes;
+  }
+}
+
 /**
  * For a file whose extension says nothing: UTF-8 without NUL bytes reads as
  * plain text. `bytes` may be the file's start, cut inside a character.

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { brand } from "../define/brand.js";
 import type { Definition } from "../registry/definition.js";
 import { isInsideDir } from "./inside-dir.js";
-import { isTextMimeType, looksLikeText, mimeTypeByExtension } from "./mime-types.js";
+import { fileContents, looksLikeText, mimeTypeByExtension } from "./mime-types.js";
 import { staticResourceUri, titleFromFileName } from "./resource-naming.js";
 
 const SNIFF_BYTES = 4096;
@@ -18,17 +18,13 @@ export async function staticResource(dir: string, file: string): Promise<Definit
   const { size, head } = await peek(absolutePath);
   const mimeType =
     mimeTypeByExtension(file) ?? (looksLikeText(head) ? "text/plain" : "application/octet-stream");
-  const isText = isTextMimeType(mimeType);
   return brand("resource", {
     name: pathInResources,
     title: titleFromFileName(pathInResources.split("/").pop() ?? pathInResources),
     uri: staticResourceUri(pathInResources),
     mimeType,
     size,
-    read: async () => {
-      const content = await readInside(dir, file);
-      return isText ? { text: content.toString("utf8") } : new Uint8Array(content);
-    },
+    read: async () => fileContents(mimeType, await readInside(dir, file)),
   }) as unknown as Definition;
 }
 

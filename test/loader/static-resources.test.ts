@@ -118,3 +118,34 @@ describe("static files under resources/, through a real client", () => {
     ]);
   });
 });
+
+describe("static text files whose bytes are not plain UTF-8, through a real client", () => {
+  const LATIN1 = Buffer.from("café\n", "latin1");
+  const WITH_BOM = Buffer.from("\uFEFFname,city\nZoë,Zürich\n", "utf8");
+  let connection: SdkConnection;
+
+  beforeAll(async () => {
+    const dir = await createServerDir({
+      "resources/latin1.txt": LATIN1,
+      "resources/excel.csv": WITH_BOM,
+    });
+    connection = await connectToDirectory(dir);
+  });
+
+  it("serves a text file in another encoding as its bytes, which text would lose", async () => {
+    expect(await connection.client.readResource({ uri: "file:///latin1.txt" })).toEqual({
+      contents: [
+        { uri: "file:///latin1.txt", mimeType: "text/plain", blob: LATIN1.toString("base64") },
+      ],
+    });
+  });
+
+  it("keeps a UTF-8 byte-order mark, so the text is the file's", async () => {
+    const { contents } = await connection.client.readResource({ uri: "file:///excel.csv" });
+    expect(contents).toEqual([
+      { uri: "file:///excel.csv", mimeType: "text/csv", text: "\uFEFFname,city\nZoë,Zürich\n" },
+    ]);
+    const [item] = contents;
+    expect(item && "text" in item && Buffer.from(item.text, "utf8").equals(WITH_BOM)).toBe(true);
+  });
+});
