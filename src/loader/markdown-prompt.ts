@@ -8,6 +8,7 @@ export type MarkdownPrompt =
   | { ok: false; problems: string[] };
 
 const KEYS = ["name", "title", "description", "arguments"];
+const ARGUMENT_KEYS = ["name", "title", "description", "required"];
 
 /**
  * A prompt written as Markdown: the YAML front matter gives name, title,
@@ -28,7 +29,7 @@ export function markdownPrompt(source: string): MarkdownPrompt {
       problems.push(`front matter "${key}" must be text, got ${JSON.stringify(data[key])}`);
     }
   }
-  const args = promptArguments(data.arguments, problems);
+  const args = promptArguments(data.arguments, problems, warnings);
   const body = parsed.body.trim();
   if (body === "")
     problems.push("the body is empty: write the prompt's text below the front matter");
@@ -50,7 +51,11 @@ export function markdownPrompt(source: string): MarkdownPrompt {
 }
 
 /** `arguments:` is a list of names or of { name, title, description, required }. */
-function promptArguments(value: unknown, problems: string[]): PromptArgumentSpec[] {
+function promptArguments(
+  value: unknown,
+  problems: string[],
+  warnings: string[],
+): PromptArgumentSpec[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
     problems.push(
@@ -65,6 +70,11 @@ function promptArguments(value: unknown, problems: string[]): PromptArgumentSpec
     if (typeof spec.name !== "string" || spec.name === "") {
       problems.push(`${where} needs a name (name: topic)`);
       return [];
+    }
+    for (const key of Object.keys(spec).filter((key) => !ARGUMENT_KEYS.includes(key))) {
+      warnings.push(
+        `${where} ("${spec.name}"): key "${key}" is not used; the keys are ${ARGUMENT_KEYS.join(", ")}`,
+      );
     }
     for (const key of ["title", "description"]) {
       if (spec[key] !== undefined && typeof spec[key] !== "string") {

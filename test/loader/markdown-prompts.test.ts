@@ -160,4 +160,17 @@ describe("Markdown prompts with mistakes", () => {
       'prompts/typo.md: {{audience}} in the body is not an argument, so it is always empty; add it to "arguments" in the front matter',
     ]);
   });
+
+  it("warns about an argument's unused keys, so a misspelt required is not silently optional", async () => {
+    const dir = await createServerDir({
+      "prompts/typo.md":
+        "---\narguments:\n  - name: topic\n    requried: true\n    completion: [a, b]\n---\nAbout {{topic}}\n",
+    });
+    const load = await loadFile(dir, "prompts/typo.md");
+    expect(load.problems).toEqual([]);
+    expect(load.warnings.map(formatWarning)).toEqual([
+      'prompts/typo.md: front matter arguments[0] ("topic"): key "requried" is not used; the keys are name, title, description, required',
+      'prompts/typo.md: front matter arguments[0] ("topic"): key "completion" is not used; the keys are name, title, description, required',
+    ]);
+  });
 });
