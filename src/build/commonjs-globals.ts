@@ -32,6 +32,20 @@ const WORKER_ADVICE: Readonly<Record<CommonJsGlobal, string>> = {
     'does not exist on Workers, and esbuild bundles only a require("./file") or require("package") it can resolve: use import, or await import(name)',
 };
 
+/**
+ * An `import()` whose path is computed at run time (`import(name)`): esbuild
+ * leaves it as written, so the bundle resolves it from its own folder, where
+ * neither the server's files nor its packages are. One literal path, or a
+ * pattern from a relative folder (import(`./data/${name}.js`)), it bundles.
+ */
+const COMPUTED_IMPORT = `of a path computed at run time is not bundled: the bundle resolves it from the out folder, which holds none of the server's files or packages (it fails there unless it names one of the runtime's own modules, node:...). Import what it may load statically, or give import() one path, or a pattern from a relative folder such as import(\`./data/\${name}.js\`), whose matching files esbuild bundles`;
+
+/** Each `import()` of the transform, compiled to a require() (dynamic-import unsupported) to be told apart. */
+const DYNAMIC_IMPORT = /__toESM\(require\(/g;
+/** An import() argument esbuild bundles: one literal name, or a pattern from a relative folder. */
+const BUNDLED_IMPORT = /^(?:"[^"\\]*"\)|["'`]\.\.?\/)/;
+const MAY_IMPORT = /\bimport\s*\(/;
+
 /** The identifier each global becomes in a file's transform, so that only free uses are found. */
 const MARK = "__mcp_dir_global_";
 const MARKED = new RegExp(`(typeof )?\\b${MARK}(__dirname|__filename|require)\\b`, "g");
@@ -55,35 +69,45 @@ interface Use {
 
 /**
  * Where `source` (a file of `loader`) uses a CommonJS global the bundle for
- * `target` lacks. esbuild's own scoping tells a free use from a local, a
- * property or a string: each global is defined as a marker, and the markers
- * left in the transform are mapped back through its source map. A test for
- * one (`typeof require`) is not a use.
+ * `target` lacks, or imports a path computed at run time. esbuild's own
+ * scoping tells a free use from a local, a property or a string: each global
+ * is defined as a marker, each import() compiled to a require() the source
+ * has not, and what is left in the transform is mapped back through its
+ * source map. A test for one (`typeof require`) is not a use.
  */
 async function usesIn(source: string, loader: Loader, target: BuildTarget): Promise<Use[]> {
   const advice = target === "cloudflare" ? WORKER_ADVICE : ADVICE;
   const names = Object.keys(advice) as CommonJsGlobal[];
-  if (!names.some((name) => source.includes(name))) return [];
+  if (!names.some((name) => source.includes(name)) && !MAY_IMPORT.test(source)) return [];
   const { code, map } = await transform(source, {
     loader,
     sourcemap: "external",
     define: Object.fromEntries(names.map((name) => [name, `${MARK}${name}`])),
+    supported: { "dynamic-import": false },
     logLevel: "silent",
   });
   const sourceMap = new SourceMap(JSON.parse(map));
   const uses: Use[] = [];
+  const use = (line: number, index: number, text: string) => {
+    const at = sourceMap.findEntry(line, index) as {
+      originalLine?: number;
+      originalColumn?: number;
+    };
+    if (at.originalLine === undefined || at.originalColumn === undefined) return;
+    const [row, column] = [at.originalLine + 1, at.originalColumn + 1];
+    uses.push({ line: row, column, text: `${row}:${column}: ${text}` });
+  };
   code.split("\n").forEach((text, line) => {
     for (const match of text.matchAll(MARKED)) {
       const name = match[2] as CommonJsGlobal;
       const after = text.slice(match.index + match[0].length);
       if (match[1] !== undefined || (name === "require" && BUNDLED_CALL.test(after))) continue;
-      const at = sourceMap.findEntry(line, match.index) as {
-        originalLine?: number;
-        originalColumn?: number;
-      };
-      if (at.originalLine === undefined || at.originalColumn === undefined) continue;
-      const [row, column] = [at.originalLine + 1, at.originalColumn + 1];
-      uses.push({ line: row, column, text: `${row}:${column}: ${name} ${advice[name]}` });
+      use(line, match.index, `${name} ${advice[name]}`);
+    }
+    for (const match of text.matchAll(DYNAMIC_IMPORT)) {
+      const argument = text.slice(match.index + match[0].length);
+      // The generated require() maps back to the import() it was.
+      if (!BUNDLED_IMPORT.test(argument)) use(line, match.index + 8, `import() ${COMPUTED_IMPORT}`);
     }
   });
   return uses;

@@ -57,6 +57,25 @@ const WORKER_ADVICE =
 const REQUIRE_ADVICE =
   'does not exist on Workers, and esbuild bundles only a require("./file") or require("package") it can resolve: use import, or await import(name)';
 
+/** import() of every kind: only the first's path is left to the run time. */
+const IMPORTS = `const label = "import(name) in a string";
+export default {
+  description: "Loads",
+  handler: async ({ n }: { n: string }) => {
+    const path = \`../lib/\${n}.js\`;
+    const computed = await import(path);
+    const globbed = await import(\`../lib/\${n}.js\`);
+    const joined = await import("../lib/" + n + ".js");
+    const literal = await import("../lib/one.js");
+    const builtIn = await import("node:os");
+    const either = await import(n === "z" ? "zod" : "node:path");
+    return [computed, globbed, joined, literal, builtIn, either, label].length;
+  },
+};
+`;
+
+const COMPUTED_IMPORT_ADVICE = `of a path computed at run time is not bundled: the bundle resolves it from the out folder, which holds none of the server's files or packages (it fails there unless it names one of the runtime's own modules, node:...). Import what it may load statically, or give import() one path, or a pattern from a relative folder such as import(\`./data/\${name}.js\`), whose matching files esbuild bundles`;
+
 async function build(dir: string, target: string) {
   const out = join(await createEmptyDir(), "out");
   return runCli(["build", dir, "--out", out, "--target", target]);
@@ -99,5 +118,19 @@ describe("mcp-dir build: CommonJS globals in the server's files", () => {
         "",
       ].join("\n"),
     );
+  });
+
+  it("warns of an import() of a path computed at run time on every target, not of one esbuild bundles", async () => {
+    const dir = await createServerDir({
+      "tools/imports.ts": IMPORTS,
+      "lib/one.js": 'export default "one";\n',
+    });
+    for (const target of ["node", "cloudflare"]) {
+      const built = await build(dir, target);
+      expect(built.code).toBe(0);
+      expect(built.stderr).toBe(
+        `warning: tools/imports.ts:6:28: import() ${COMPUTED_IMPORT_ADVICE}\n`,
+      );
+    }
   });
 });
