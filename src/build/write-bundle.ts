@@ -1,8 +1,10 @@
+import { realpathSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type Message } from "esbuild";
 import type { LoadedServer } from "../loader/load-server.js";
+import type { LoadProblem } from "../loader/problems.js";
 import { commonJsGlobalsPlugin } from "./commonjs-globals.js";
 import { type BuildTarget, entrySource } from "./entry-source.js";
 import {
@@ -25,6 +27,44 @@ export interface BuiltBundle {
   readonly warnings: string[];
 }
 
+/** Why esbuild could not bundle what `check` loaded: nothing was written. */
+export interface FailedBundle {
+  readonly problems: LoadProblem[];
+}
+
+/** A file esbuild names (relative to the working directory), as the loader names it: from the server directory. */
+function serverFile(dir: string, file: string): string {
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return path;
+    }
+  };
+  const from = relative(real(dir), real(resolve(file)));
+  return from.startsWith("..") ? file : from.split(sep).join("/");
+}
+
+/**
+ * One esbuild error, said as a load problem: what the loader cannot see
+ * because it runs only when a handler does (an import() of a file or
+ * package that is missing) fails the build, and the message says what to do.
+ */
+function bundleProblem(dir: string, error: Message): LoadProblem {
+  const { location } = error;
+  // Without a place, the error is the bundle's own.
+  const file = location === null ? BUNDLE_FILE : serverFile(dir, location.file);
+  const where = location === null ? "" : ` (${location.line}:${location.column + 1})`;
+  const missing = /^Could not resolve "([^"]+)"$/.exec(error.text)?.[1];
+  let message = error.text;
+  if (missing !== undefined && /^\.{0,2}\//.test(missing)) {
+    message = `Cannot find module '${missing}' imported from ${file}, which the bundle must hold: create it, or correct the path`;
+  } else if (missing !== undefined) {
+    message = `Cannot find package '${missing}' imported from ${file}, which the bundle must hold even if only a handler imports it; install it in the server directory (npm install)`;
+  }
+  return { file, message: `${message}${where}` };
+}
+
 /**
  * Writes `out`: the bundle (one ES module, every dependency inside it), its
  * manifest, and for Cloudflare a wrangler.toml; says where the server's files
@@ -35,12 +75,12 @@ export async function writeBundle(
   loaded: LoadedServer,
   out: string,
   target: BuildTarget,
-): Promise<BuiltBundle> {
+): Promise<BuiltBundle | FailedBundle> {
   const { load, server } = loaded;
-  await clearOutFolder(out);
   const worker = target === "cloudflare";
   const warnings: string[] = [];
-  await build({
+  // Written only once it is built: a failure leaves the out folder as it was.
+  const bundled = await build({
     stdin: {
       contents: await entrySource(load, DIST, target),
       resolveDir: load.dir,
@@ -48,6 +88,7 @@ export async function writeBundle(
       loader: "js",
     },
     bundle: true,
+    write: false,
     format: "esm",
     target: "es2022",
     outfile: join(out, BUNDLE_FILE),
@@ -71,7 +112,13 @@ export async function writeBundle(
             js: 'import { createRequire as __mcpDirCreateRequire } from "node:module"; const require = __mcpDirCreateRequire(import.meta.url);',
           },
         }),
+  }).catch((error: { errors?: Message[] }) => {
+    if (!Array.isArray(error.errors) || error.errors.length === 0) throw error;
+    return { problems: error.errors.map((message) => bundleProblem(load.dir, message)) };
   });
+  if ("problems" in bundled) return bundled;
+  await clearOutFolder(out);
+  for (const file of bundled.outputFiles) await writeFile(file.path, file.contents);
   const { registry } = server;
   const manifest = {
     name: load.config.name,

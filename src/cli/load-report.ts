@@ -1,5 +1,5 @@
 import type { LoadDirectoryOptions, LoadedServer, McpServer, ServerOptions } from "../index.js";
-import { formatProblem, formatWarning } from "../loader/problems.js";
+import { formatProblem, formatWarning, type LoadProblem } from "../loader/problems.js";
 import { divertStdout } from "./stdout.js";
 
 /**
@@ -65,8 +65,22 @@ export async function reportLoad(
       `warning: ${dir} has no tools/, prompts/, resources/ or views/ folder, so there is nothing to serve`,
     );
   }
-  for (const problem of loaded.problems) await print(`error: ${formatProblem(problem)}`);
-  const count = loaded.problems.length;
+  return reportProblems(loaded.problems, dir, print, who, afterFix);
+}
+
+/**
+ * Prints every problem, then, if there was one, a summary line starting
+ * with `who`. Returns whether there was none.
+ */
+export async function reportProblems(
+  problems: readonly LoadProblem[],
+  dir: string,
+  print: (line: string) => Promise<void>,
+  who = "mcp-dir",
+  afterFix = "run again",
+): Promise<boolean> {
+  for (const problem of problems) await print(`error: ${formatProblem(problem)}`);
+  const count = problems.length;
   if (count === 0) return true;
   await print(
     `${who}: ${plural(count, "problem")} in ${dir}; fix ${count === 1 ? "it" : "them"} and ${afterFix}`,

@@ -200,4 +200,33 @@ describe("mcp-dir build --out", () => {
     });
     expect(await readdir(out)).toEqual(["manifest.json", "notes", "server.mjs"]);
   });
+
+  it("fails, naming each file and what to do, when a handler imports what is missing, and leaves the last build as it was", async () => {
+    const { dir } = await serverDir();
+    const out = join(dir, "dist-mcp");
+    expect((await runCli(["build"], { cwd: dir })).code).toBe(0);
+    const before = await readFile(join(out, "server.mjs"), "utf8");
+    // check loads both (the imports run only in a handler); esbuild must resolve them.
+    await writeFile(
+      join(dir, "tools", "lazy.ts"),
+      'export default { description: "Pads", handler: async () => (await import("left-pad-not-installed")).default("a") };\n',
+    );
+    await writeFile(
+      join(dir, "tools", "gone.ts"),
+      'export default { description: "Gone", handler: async () => (await import("./_gone.js")).default };\n',
+    );
+    expect((await runCli(["check"], { cwd: dir })).code).toBe(0);
+    expect(await runCli(["build"], { cwd: dir })).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: [
+        "error: tools/gone.ts: Cannot find module './_gone.js' imported from tools/gone.ts, which the bundle must hold: create it, or correct the path (1:74)",
+        "error: tools/lazy.ts: Cannot find package 'left-pad-not-installed' imported from tools/lazy.ts, which the bundle must hold even if only a handler imports it; install it in the server directory (npm install) (1:74)",
+        "mcp-dir build: 2 problems in .; fix them and run again",
+        "",
+      ].join("\n"),
+    });
+    expect(await readdir(out)).toEqual(["manifest.json", "server.mjs"]);
+    expect(await readFile(join(out, "server.mjs"), "utf8")).toBe(before);
+  });
 });

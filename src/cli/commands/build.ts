@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { BuildTarget } from "../../build/entry-source.js";
 import { outFolderProblem } from "../../build/out-folder.js";
 import type { Command } from "../command.js";
-import { countSummary, loadQuietly, reportLoad } from "../load-report.js";
+import { countSummary, loadQuietly, reportLoad, reportProblems } from "../load-report.js";
 import { LOAD_TIMEOUT_HELP, LOAD_TIMEOUT_OPTION, loadTimeoutFlag } from "../load-timeout-option.js";
 import { parseCommandArgs, UsageError } from "../parse-args.js";
 import { printError, printOut } from "../stdout.js";
@@ -73,6 +73,10 @@ ${LOAD_TIMEOUT_HELP}
     // esbuild loads only for a build, not at every command's start.
     const { writeBundle } = await import("../../build/write-bundle.js");
     const built = await writeBundle(loaded, out, target);
+    if ("problems" in built) {
+      await reportProblems(built.problems, dir, printError, "mcp-dir build");
+      return 1;
+    }
     for (const warning of built.warnings) await printError(`warning: ${warning}`);
     await printOut(
       `mcp-dir build: ${dir} (${countSummary(loaded.server)}) for ${target}: ${built.files.join(", ")}`,
