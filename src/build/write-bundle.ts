@@ -6,6 +6,7 @@ import { build, type Message } from "esbuild";
 import type { LoadedServer } from "../loader/load-server.js";
 import type { LoadProblem } from "../loader/problems.js";
 import { commonJsGlobalsPlugin } from "./commonjs-globals.js";
+import { embeddedVariables, embeddedVariableWarning } from "./embedded-environment.js";
 import { type BuildTarget, entrySource } from "./entry-source.js";
 import {
   BUNDLE_FILE,
@@ -78,7 +79,10 @@ export async function writeBundle(
 ): Promise<BuiltBundle | FailedBundle> {
   const { load, server } = loaded;
   const worker = target === "cloudflare";
-  const warnings: string[] = [];
+  const { file: configFile, ...config } = load.config;
+  const warnings = embeddedVariables(config).map((found) =>
+    embeddedVariableWarning(configFile ?? "the config", found),
+  );
   // Written only once it is built: a failure leaves the out folder as it was.
   const bundled = await build({
     stdin: {
