@@ -25,6 +25,7 @@ import {
   type Zod4Shape,
 } from "./schema.js";
 import { scopesProblem } from "./scopes.js";
+import { stoppedBeforeStart } from "./stopped.js";
 import { timeoutProblem } from "./timeout.js";
 
 export interface PromptArgumentSpec {
@@ -407,6 +408,8 @@ function buildPrompt(definition: PromptDefinition, fallbackName: string): Compil
         }
         values = checked.value;
       }
+      const stopped = stoppedBeforeStart(ctx);
+      if (stopped) throw stopped;
       if (definition.messages) {
         const messages = definition.messages.map((m) => ({
           role: m.role,

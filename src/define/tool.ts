@@ -22,6 +22,7 @@ import {
   type SchemaInput,
 } from "./schema.js";
 import { scopesProblem } from "./scopes.js";
+import { stoppedBeforeStart } from "./stopped.js";
 import { standsForThrown, thrownMessage } from "./thrown.js";
 import { timeoutProblem } from "./timeout.js";
 import { errorResult, normalizeToolResult } from "./tool-result.js";
@@ -205,6 +206,8 @@ function buildTool(definition: ToolDefinition, fallbackName: string): CompiledTo
       if (!checked.ok) {
         return errorResult(`Invalid arguments for tool "${name}": ${checked.message}`);
       }
+      const stopped = stoppedBeforeStart(ctx);
+      if (stopped) throw stopped;
       try {
         return await normalizeToolResult(await handler(checked.value, ctx), output, name);
       } catch (error) {

@@ -1,5 +1,6 @@
 import type { HandlerContext } from "../define/context.js";
 import type { DefinitionInfo, Middleware, MiddlewareContext } from "../define/middleware.js";
+import { stoppedBeforeStart } from "../define/stopped.js";
 
 /** How one kind runs a definition, and makes a result of what a middleware returns or throws. */
 export interface ChainEnds<R> {
@@ -18,8 +19,6 @@ type ChainContext = HandlerContext & {
   definition?: DefinitionInfo;
   args?: Record<string, unknown>;
   uri?: string;
-  /** Why its signal aborted, once it has (the server's RequestContext tells; see `InFlight`). */
-  readonly stopped?: Error | undefined;
 };
 
 /**
@@ -45,7 +44,7 @@ export function composeChain(middleware: readonly Middleware[], info: Definition
       if (current === undefined) {
         // A call cancelled, or past its time limit, while a middleware held it is not run:
         // no one reads its answer. next() rejects with why, as the signal's own users do.
-        const stopped = lent.stopped;
+        const stopped = stoppedBeforeStart(lent);
         return stopped ? Promise.reject(stopped) : ends.run(lent.args ?? {});
       }
       // Calling next() again gives the same result rather than running the rest twice.

@@ -102,6 +102,22 @@ describe("misbehaving definitions", () => {
     expect(client.messages.items.filter((m) => m.id === "late")).toEqual([]);
   });
 
+  it("does not start a handler whose call was cancelled while its arguments were checked", async () => {
+    // One write: the cancel is read while the call's arguments are validated (an await).
+    const call = { jsonrpc: "2.0", id: "early", method: "tools/call" };
+    const params = { name: "late_signal", arguments: { key: "early" } };
+    const cancel = { jsonrpc: "2.0", method: "notifications/cancelled" };
+    client.write(
+      `${JSON.stringify({ ...call, params })}\n${JSON.stringify({ ...cancel, params: { requestId: "early" } })}\n`,
+    );
+    expect(
+      await client.result("tools/call", { name: "release", arguments: { key: "early" } }),
+    ).toEqual({ content: [{ type: "text", text: "released early" }] });
+    expect(await client.result("ping")).toEqual({});
+    expect(client.stderr.items.at(-1) ?? "").not.toContain("late_signal early");
+    expect(client.messages.items.filter((m) => m.id === "early")).toEqual([]);
+  });
+
   it("keeps serving afterwards, with nothing but JSON on stdout", async () => {
     expect(await client.result("ping")).toEqual({});
     expect(client.garbage).toEqual([]);
