@@ -6,7 +6,6 @@ import type {
   Icon,
   Meta,
   Prompt,
-  PromptArgument,
   PromptMessage,
 } from "../protocol/types.js";
 import { type Branded, brand } from "./brand.js";
@@ -17,13 +16,9 @@ import type { HandlerContext } from "./context.js";
 import { DefinitionError } from "./definition-error.js";
 import { displayProblems } from "./descriptor-fields.js";
 import { nameProblem } from "./names.js";
-import {
-  type CompiledSchema,
-  compileObjectSchema,
-  type InferShape,
-  type Zod3Shape,
-  type Zod4Shape,
-} from "./schema.js";
+import { argumentsFrom, coerceArguments, STRINGS_NOTE } from "./prompt-arguments.js";
+import { fillContent } from "./prompt-placeholders.js";
+import type { CompiledSchema, InferShape, Zod3Shape, Zod4Shape } from "./schema.js";
 import { scopesProblem } from "./scopes.js";
 import { stoppedBeforeStart } from "./stopped.js";
 import { timeoutProblem } from "./timeout.js";
@@ -128,131 +123,6 @@ export interface CompiledPrompt {
 
 const ROLE_PROBLEM =
   'MCP prompts have only "user" and "assistant" roles; put system-level guidance in the server\'s instructions or in a user message';
-
-/** Arguments whose schema wants a number or a boolean: on the wire they are strings. */
-type Coercions = Record<string, "number" | "integer" | "boolean">;
-
-function coercionsOf(properties: Record<string, { type?: unknown }>): Coercions {
-  const coercions: Coercions = {};
-  for (const [name, { type }] of Object.entries(properties)) {
-    if (type === "number" || type === "integer" || type === "boolean") coercions[name] = type;
-  }
-  return coercions;
-}
-
-/** Why a string holds no value of the type: what a client sent, in a prompt's terms. */
-const UNREADABLE = {
-  number: (text: string) => `${JSON.stringify(text)} is not a number`,
-  integer: (text: string) => `${JSON.stringify(text)} is not a whole number`,
-  boolean: (text: string) => `${JSON.stringify(text)} is neither "true" nor "false"`,
-};
-
-const STRINGS_NOTE =
-  "(prompt arguments are strings: this prompt reads numbers and booleans from them)";
-
-/** "3" → 3, "true" → true; undefined when the text holds no value of the type. */
-function readArgument(text: string, type: Coercions[string]): number | boolean | undefined {
-  if (type === "boolean") return text === "true" ? true : text === "false" ? false : undefined;
-  const number = text === "" ? Number.NaN : Number(text);
-  const fits = Number.isFinite(number) && (type === "number" || Number.isInteger(number));
-  return fits ? number : undefined;
-}
-
-/**
- * The arguments with numbers and booleans read from their strings; a string
- * that holds none is a problem named here, before the schema would call it a string.
- */
-function coerceArguments(
-  args: Record<string, unknown>,
-  coercions: Coercions,
-): { args: Record<string, unknown>; problems: string[] } {
-  const coerced = { ...args };
-  const problems: string[] = [];
-  for (const [name, type] of Object.entries(coercions)) {
-    const text = args[name];
-    if (typeof text !== "string") continue;
-    const value = readArgument(text.trim(), type);
-    if (value === undefined) problems.push(`${name}: ${UNREADABLE[type](text)}`);
-    else coerced[name] = value;
-  }
-  return { args: coerced, problems };
-}
-
-function argumentsFrom(spec: PromptArguments | undefined, problems: string[]) {
-  if (spec === undefined) {
-    return { list: [] as PromptArgument[], schema: undefined, coercions: {} as Coercions };
-  }
-  if (Array.isArray(spec)) {
-    const list = spec.map((a: PromptArgumentSpec) => ({ ...a }));
-    const seen = new Set<string>();
-    for (const argument of list) {
-      if (typeof argument.name !== "string" || argument.name === "") {
-        problems.push("every argument needs a name");
-      } else if (seen.has(argument.name)) {
-        problems.push(`argument "${argument.name}" is listed twice; argument names must be unique`);
-      }
-      seen.add(argument.name);
-    }
-    return { list, schema: undefined, coercions: {} as Coercions };
-  }
-  const schema = compileObjectSchema(spec, "input", "arguments");
-  if (typeof schema === "string") {
-    problems.push(schema);
-    return { list: [], schema: undefined, coercions: {} as Coercions };
-  }
-  const properties = (schema.jsonSchema.properties ?? {}) as Record<
-    string,
-    { description?: string; type?: unknown }
-  >;
-  const required = new Set((schema.jsonSchema.required ?? []) as string[]);
-  const list = Object.entries(properties).map(([name, property]) => ({
-    name,
-    ...(property.description !== undefined && { description: property.description }),
-    ...(required.has(name) && { required: true }),
-  }));
-  return { list, schema, coercions: coercionsOf(properties) };
-}
-
-/** `{{ name }}`: what stands between the braces, white space around it left out. */
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
-/** A placeholder that names no argument is still one (filled with nothing) when its name is of these characters. */
-const BARE_NAME = /^[A-Za-z0-9_-]+$/;
-
-/**
- * The names of the placeholders in `template` that name none of `declared`
- * and so are filled with nothing: `{{café}}` counts only when an argument is
- * called so, and `{{#each}}` or `{{ a + b }}` never, being left as written.
- */
-export function unfilledPlaceholders(template: string, declared: ReadonlySet<string>): string[] {
-  const names = [...template.matchAll(PLACEHOLDER)].map(([, name]) => name as string);
-  return [...new Set(names)].filter((name) => !declared.has(name) && BARE_NAME.test(name));
-}
-
-/** Every argument's `{{name}}`, whatever its characters, and any other `{{bare_name}}`. */
-function interpolate(
-  template: string,
-  args: Record<string, unknown>,
-  declared: ReadonlySet<string>,
-): string {
-  return template.replace(PLACEHOLDER, (placeholder, name: string) => {
-    if (!declared.has(name) && !BARE_NAME.test(name)) return placeholder;
-    const value = Object.hasOwn(args, name) ? args[name] : undefined;
-    return value === undefined || value === null ? "" : String(value);
-  });
-}
-
-/** Static message text, in a string or a text block, gets its placeholders filled. */
-function fillContent(
-  content: string | ContentBlock,
-  args: Record<string, unknown>,
-  declared: ReadonlySet<string>,
-): ContentBlock {
-  if (typeof content === "string") return text(interpolate(content, args, declared));
-  if (content.type === "text") {
-    return { ...content, text: interpolate(content.text, args, declared) };
-  }
-  return content;
-}
 
 function toMessage(value: unknown, promptName: string): PromptMessage {
   const message = value as { role?: unknown; content?: unknown };

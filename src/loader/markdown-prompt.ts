@@ -1,5 +1,6 @@
 import { brand } from "../define/brand.js";
-import { type PromptArgumentSpec, unfilledPlaceholders } from "../define/prompt.js";
+import type { PromptArgumentSpec } from "../define/prompt.js";
+import { unfilledPlaceholders } from "../define/prompt-placeholders.js";
 import type { Definition } from "../registry/definition.js";
 import { parseFrontMatter } from "./front-matter.js";
 
