@@ -15,6 +15,7 @@ import { DefinitionError } from "./definition-error.js";
 import { displayProblems, resourceAnnotationsProblems } from "./descriptor-fields.js";
 import { type ResourceReturn, toReadResult } from "./resource-contents.js";
 import { scopesProblem } from "./scopes.js";
+import { stoppedBeforeStart } from "./stopped.js";
 import { listInstances } from "./template-instances.js";
 import { timeoutProblem } from "./timeout.js";
 import { parseUriTemplate, type UriTemplate, uriProblem } from "./uri-template.js";
@@ -244,6 +245,8 @@ function buildResource(definition: ResourceDefinition, fallbackName: string): Co
     descriptor,
     complete: definition.complete ?? {},
     async read(uri, params, ctx) {
+      const stopped = stoppedBeforeStart(ctx);
+      if (stopped) throw stopped;
       return toReadResult(await read({ uri, params }, ctx), uri, definition.mimeType);
     },
     async settle(value, uri) {

@@ -1,6 +1,5 @@
 import type { HandlerContext } from "../define/context.js";
 import type { DefinitionInfo, Middleware, MiddlewareContext } from "../define/middleware.js";
-import { stoppedBeforeStart } from "../define/stopped.js";
 
 /** How one kind runs a definition, and makes a result of what a middleware returns or throws. */
 export interface ChainEnds<R> {
@@ -41,12 +40,9 @@ export function composeChain(middleware: readonly Middleware[], info: Definition
     lent.uri = ends.uri;
     const step = (index: number): Promise<R> => {
       const current = middleware[index];
-      if (current === undefined) {
-        // A call cancelled, or past its time limit, while a middleware held it is not run:
-        // no one reads its answer. next() rejects with why, as the signal's own users do.
-        const stopped = stoppedBeforeStart(lent);
-        return stopped ? Promise.reject(stopped) : ends.run(lent.args ?? {});
-      }
+      // A call stopped while a middleware held it does not reach its handler: the definition
+      // asks (define/stopped.ts), and next() rejects with why.
+      if (current === undefined) return ends.run(lent.args ?? {});
       // Calling next() again gives the same result rather than running the rest twice.
       let rest: Promise<R> | undefined;
       const next = () => {
