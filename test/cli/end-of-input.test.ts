@@ -105,20 +105,27 @@ afterAll(async () => {
   await removeServerDirs();
 });
 
+/** A 2025 session's opening: initialize (id 1, with these capabilities), then initialized. */
+function sessionOpening(capabilities: Record<string, unknown> = {}) {
+  return [
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities,
+        clientInfo: { name: "piped", version: "1.0.0" },
+      },
+    },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+  ];
+}
+
 describe("stdin closing after requests", () => {
   it("answers a 2025 session's requests in flight, then exits 0", async () => {
     const { code, out, stderr } = await serveInput([
-      {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: { elicitation: {} },
-          clientInfo: { name: "piped", version: "1.0.0" },
-        },
-      },
-      { jsonrpc: "2.0", method: "notifications/initialized" },
+      ...sessionOpening({ elicitation: {} }),
       call(2, "nap", { ms: 100 }),
       call(3, "hang"),
       call(4, "ask"),
@@ -196,21 +203,8 @@ describe("stdin closing after requests", () => {
   ])(
     "does not wait for a request %s cancelled, whose handler ignores its signal",
     async (_era, modern) => {
-      const initialize = {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "piped", version: "1.0.0" },
-        },
-      };
-      const opening = modern
-        ? []
-        : [initialize, { jsonrpc: "2.0", method: "notifications/initialized" }];
       const { code, out } = await serveInput([
-        ...opening,
+        ...(modern ? [] : sessionOpening()),
         call(2, "stubborn", {}, modern),
         {
           jsonrpc: "2.0",
