@@ -1,4 +1,4 @@
-import { expireOncePerPeriod, readOnlyWhatIsOnDisk } from "./tsx-disk-cache.js";
+import { expireOncePerPeriod, readOnlyWhatIsOnDisk, writeBeforeExit } from "./tsx-disk-cache.js";
 
 /**
  * mcp-dir's hold on tsx's transform cache (its FileCache: a Map in memory,
@@ -16,8 +16,9 @@ import { expireOncePerPeriod, readOnlyWhatIsOnDisk } from "./tsx-disk-cache.js";
  * no outcome: what tsx looks for and does not find there, it reads from disk
  * or transforms again.
  *
- * On disk (tsx-disk-cache.ts): the expiry runs once a period, and a load of
- * mostly new files reads only what is there.
+ * On disk (tsx-disk-cache.ts): the expiry runs once a period, every
+ * transform is written before the process exits, and a load of mostly new
+ * files reads only what is there.
  */
 export class TsxCache {
   private map: Map<unknown, unknown> | undefined;
@@ -40,13 +41,14 @@ export class TsxCache {
     }
     if (this.stopWatching) return;
     const set = Map.prototype.set;
-    const found = (map: Map<unknown, unknown>) => {
+    const found = (map: Map<unknown, unknown>, first: { key: string; value: unknown }) => {
       this.map = map;
       stopWatching();
       expireOncePerPeriod(map);
+      writeBeforeExit(map, first);
     };
     const watched = function (this: Map<unknown, unknown>, key: unknown, value: unknown) {
-      if (isTransformEntry(key, value, banner)) found(this);
+      if (isTransformEntry(key, value, banner)) found(this, { key, value });
       return set.call(this, key, value);
     };
     const stopWatching = () => {
@@ -61,7 +63,7 @@ export class TsxCache {
 }
 
 /** tsx's entry: the hash of the code and options, and esbuild's result with tsx's banner first. */
-function isTransformEntry(key: unknown, value: unknown, banner: string | undefined): boolean {
+function isTransformEntry(key: unknown, value: unknown, banner: string | undefined): key is string {
   if (typeof key !== "string" || !/^[0-9a-f]{40}$/.test(key)) return false;
   const code = (value as { code?: unknown } | null)?.code;
   return typeof code === "string" && code.startsWith(banner ?? "");

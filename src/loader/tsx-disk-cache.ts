@@ -72,20 +72,42 @@ function isTsxFileCache(cache: unknown): cache is TsxFileCache {
 }
 
 /**
+ * tsx writes each new transform to its disk cache as it makes it, through
+ * fs.promises: an open, a write and a close, each a turn of the event loop
+ * on the thread that loads the files. A process that exits as soon as it has
+ * answered (the CLI's list, call, get, read and check) ends before the write:
+ * the file is left empty or never made, and the next process transforms the
+ * file again, starting esbuild (some 100 ms) for it. Given tsx's FileCache
+ * as it keeps `first`, its first transform (which tsx goes on to write), this
+ * has `first` written again at exit, and each transform after it written
+ * when the loop is otherwise idle instead, a few at a time, and whatever is
+ * left when the process exits written then (see TransformWrites).
+ */
+export function writeBeforeExit(cache: unknown, first: { key: string; value: unknown }): void {
+  if (!isTsxFileCache(cache)) return;
+  const keep = Map.prototype.set;
+  const writes = new TransformWrites(cache.cacheDirectory);
+  writtenBy.set(cache, writes);
+  writes.addAgainAtExit(first.key, first.value);
+  cache.set = function (this: TsxFileCache, key: string, value: unknown) {
+    keep.call(this, key, value);
+    if (value) writes.add(key, value);
+    return this;
+  };
+}
+
+/** Each cache's writes still to make, which a read of the cache finds first. */
+const writtenBy = new WeakMap<object, TransformWrites>();
+
+/**
  * tsx looks for a transform it has not kept in memory in its disk cache,
  * trying the file names of eight periods, each a failed read when the file
  * is not there: on a load of a thousand new files (a fresh container, say),
  * 8,000 failed reads, measured at 130 to 270 ms of the start. Given tsx's
  * FileCache, once a load is known to be mostly new files, this lists the
  * folder once and lets tsx read only for the transforms it holds (and those
- * tsx keeps from then on). A transform another process writes later is
+ * it writes from then on). A transform another process writes later is
  * made again rather than read: the same outcome.
- *
- * tsx also writes each new transform to disk as it makes it, through
- * fs.promises (an open, a write and a close, each a turn of the event loop
- * on the thread that loads the files). From then on, each is written when
- * the loop is otherwise idle instead, a few at a time, and whatever is left
- * when the process exits is written then (see TransformWrites).
  */
 export function readOnlyWhatIsOnDisk(cache: unknown): void {
   if (!isTsxFileCache(cache)) return;
@@ -97,22 +119,19 @@ export function readOnlyWhatIsOnDisk(cache: unknown): void {
   }
   // tsx's files are named `<period>-<key>`.
   const onDisk = new Set(names.map((name) => name.slice(name.indexOf("-") + 1)));
-  const { get } = cache;
+  const { get, set } = cache;
   const inMemory = Map.prototype.get;
-  const keep = Map.prototype.set;
-  const writes = new TransformWrites(cache.cacheDirectory);
+  const writes = writtenBy.get(cache);
   cache.get = function (this: TsxFileCache, key: string) {
     return (
       inMemory.call(this, key) ??
-      writes.waiting.get(key) ??
+      writes?.get(key) ??
       (onDisk.has(key) ? get.call(this, key) : undefined)
     );
   };
   cache.set = function (this: TsxFileCache, key: string, value: unknown) {
     onDisk.add(key);
-    keep.call(this, key, value);
-    if (value) writes.add(key, value);
-    return this;
+    return set.call(this, key, value);
   };
 }
 
@@ -126,9 +145,18 @@ const WRITES_PER_TURN = 16;
  */
 class TransformWrites {
   /** The transforms not yet on disk, by tsx's key. */
-  readonly waiting = new Map<string, unknown>();
+  private readonly waiting = new Map<string, unknown>();
+  /**
+   * A transform tsx is writing itself, written again at exit: were the
+   * process to end between tsx's open (which empties the file) and its write,
+   * the file would be left empty.
+   */
+  private readonly again = new Map<string, unknown>();
   private scheduled = false;
-  private readonly writeAll = () => this.write(this.waiting.size);
+  private readonly writeAll = () => {
+    this.write(this.waiting, this.waiting.size);
+    this.write(this.again, this.again.size);
+  };
 
   constructor(private readonly folder: string) {}
 
@@ -140,22 +168,32 @@ class TransformWrites {
     setImmediate(this.writeSome);
   }
 
+  /** A transform still to be written, if `key` names one. */
+  get(key: string): unknown {
+    return this.waiting.get(key) ?? this.again.get(key);
+  }
+
+  addAgainAtExit(key: string, value: unknown): void {
+    this.again.set(key, value);
+    process.once("exit", this.writeAll);
+  }
+
   private readonly writeSome = () => {
-    this.write(WRITES_PER_TURN);
+    this.write(this.waiting, WRITES_PER_TURN);
     if (this.waiting.size > 0) {
       setImmediate(this.writeSome);
-    } else {
-      this.scheduled = false;
-      process.removeListener("exit", this.writeAll);
+      return;
     }
+    this.scheduled = false;
+    if (this.again.size === 0) process.removeListener("exit", this.writeAll);
   };
 
-  private write(count: number): void {
+  private write(transforms: Map<string, unknown>, count: number): void {
     const period = Math.floor(Date.now() / PERIOD_MS);
     let written = 0;
-    for (const [key, value] of this.waiting) {
+    for (const [key, value] of transforms) {
       if (written++ === count) return;
-      this.waiting.delete(key);
+      transforms.delete(key);
       try {
         writeFileSync(join(this.folder, `${period}-${key}`), JSON.stringify(value));
       } catch {

@@ -128,11 +128,11 @@ console.log(JSON.stringify(loads));
 if (process.env.EXIT_AT_ONCE) process.exit(0);
 `;
 
-/** A directory of eight tools that no process has loaded yet. */
-async function newTools(): Promise<string> {
+/** A directory of `count` tools (eight unless told) that no process has loaded yet. */
+async function newTools(count = 8): Promise<string> {
   const files: Record<string, string> = {};
   const id = runs++;
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < count; i++) {
     files[`tools/t${i}.ts`] =
       `export default { description: "Tool ${i} of load ${id}", handler: (): string => "hi" };\n`;
   }
@@ -169,6 +169,17 @@ describe("tsx's disk cache, on a load of files tsx has not transformed", () => {
     expect(await loadInTurn(tmp, [second, first])).toEqual([
       { tools: 8, found: 8, absent: 0 },
       { tools: 8, found: 8, absent: 0 },
+    ]);
+  });
+
+  it("holds the transform of a single new file that a process made before it exited at once", async () => {
+    // As `mcp-dir call` or `list` on a server with one file edited since the last run.
+    const { tmp } = temporaryFolder();
+    const [one, other] = [await newTools(1), await newTools(1)];
+    await loadInTurn(tmp, [one], true);
+    expect(await loadInTurn(tmp, [one, other])).toEqual([
+      { tools: 1, found: 1, absent: 0 },
+      expect.objectContaining({ tools: 1 }),
     ]);
   });
 });
