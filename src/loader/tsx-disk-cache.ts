@@ -160,22 +160,26 @@ class TransformWrites {
 
   constructor(private readonly folder: string) {}
 
-  add(key: string, value: unknown): void {
-    this.waiting.set(key, value);
-    if (this.scheduled) return;
-    this.scheduled = true;
-    process.once("exit", this.writeAll);
-    setImmediate(this.writeSome);
-  }
-
   /** A transform still to be written, if `key` names one. */
   get(key: string): unknown {
     return this.waiting.get(key) ?? this.again.get(key);
   }
 
+  add(key: string, value: unknown): void {
+    this.waiting.set(key, value);
+    this.writeAtExit();
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(this.writeSome);
+  }
+
   addAgainAtExit(key: string, value: unknown): void {
     this.again.set(key, value);
-    process.once("exit", this.writeAll);
+    this.writeAtExit();
+  }
+
+  private writeAtExit(): void {
+    if (!process.listeners("exit").includes(this.writeAll)) process.once("exit", this.writeAll);
   }
 
   private readonly writeSome = () => {

@@ -140,11 +140,12 @@ async function newTools(count = 8): Promise<string> {
 }
 
 async function loadInTurn(tmp: string, dirs: string[], exitAtOnce = false): Promise<unknown> {
-  const { stdout } = await promisify(execFile)(
+  const { stdout, stderr } = await promisify(execFile)(
     process.execPath,
     ["--input-type=module", "-e", COUNTING_SCRIPT, ...dirs],
     { cwd: REPO_ROOT, env: { ...process.env, TMPDIR: tmp, EXIT_AT_ONCE: exitAtOnce ? "1" : "" } },
   );
+  expect(stderr).toBe("");
   return JSON.parse(stdout);
 }
 
@@ -181,5 +182,12 @@ describe("tsx's disk cache, on a load of files tsx has not transformed", () => {
       { tools: 1, found: 1, absent: 0 },
       expect.objectContaining({ tools: 1 }),
     ]);
+  });
+
+  it("waits at exit with one listener, however many loads a process makes", async () => {
+    // As `dev` does, a load on each save: Node warns past ten listeners of one event.
+    const { tmp } = temporaryFolder();
+    const dirs = await Promise.all(Array.from({ length: 12 }, () => newTools(1)));
+    expect(await loadInTurn(tmp, dirs, true)).toHaveLength(12);
   });
 });
