@@ -58,9 +58,6 @@ describe("misbehaving definitions", () => {
     );
   });
 
-  // SRC BUG (open): progress after completion is still sent; see the fix proposed in the
-  // report (InFlight.finished in src/server/request-context.ts + session.ts). Flip to `it`
-  // once fixed.
   it("sends no progress for a request that has already been answered", async () => {
     expect(
       await client.result("tools/call", { name: "leak_context", _meta: { progressToken: "gone" } }),
@@ -79,8 +76,6 @@ describe("misbehaving definitions", () => {
     expect(client.withMethod("notifications/progress")).toEqual([]);
   });
 
-  // SRC BUG (open): InFlight.signal aborts a lazily made controller without the reason;
-  // see the fix proposed in the report. Flip to `it` once fixed.
   it("a handler that first reads ctx.signal after its request was cancelled sees the client's reason", async () => {
     client.send({
       jsonrpc: "2.0",
