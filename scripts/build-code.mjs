@@ -9,8 +9,39 @@
  * Every file a chunk holds is named in it (`// src/...`), in the order it
  * runs: test/cli/light-start.test.ts reads those names to tell what a command
  * loaded.
+ *
+ * The CommonJS packages of many small files that mcp-dir loads itself (not
+ * those an author's code shares, such as zod) are each bundled into one file,
+ * dist/vendor/<name>.cjs: src/vendor/<name>.cjs requires the package, and the
+ * code imports that file by a path that holds from src/<folder>/ and from
+ * dist/chunks/ alike. Measured: fast-glob 21 -> 8 ms of CPU, yaml 34 -> 10 ms.
  */
+import { dirname, relative } from "node:path";
 import { build } from "esbuild";
+
+const VENDORED = ["fast-glob", "yaml"];
+
+await build({
+  entryPoints: VENDORED.map((name) => ({ in: `src/vendor/${name}.cjs`, out: `vendor/${name}` })),
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+});
+
+/** Leaves src/vendor/ files to be required at run time, from dist/vendor/: see above. */
+const vendoredFiles = {
+  name: "vendored-files",
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /\/vendor\/[^/]+\.cjs$/ }, ({ path }) => ({
+      path,
+      external: true,
+    }));
+  },
+};
 
 const ENTRIES = [
   // What package.json names: the API, mcp-dir/testing, mcp-dir/otel and the binary.
@@ -29,7 +60,7 @@ const ENTRIES = [
   "loader/speculative-transforms",
 ];
 
-await build({
+const { metafile } = await build({
   entryPoints: ENTRIES.map((entry) => ({ in: `src/${entry}.ts`, out: entry })),
   outdir: "dist",
   // dist/chunks/ is as deep as dist/cli/: paths made from import.meta.url hold in both.
@@ -40,5 +71,17 @@ await build({
   platform: "node",
   target: "node20",
   packages: "external",
+  plugins: [vendoredFiles],
+  metafile: true,
   logLevel: "warning",
 });
+
+// The path to dist/vendor/ holds only in a file two folders deep, as dist/chunks/ is.
+for (const [output, { imports }] of Object.entries(metafile.outputs)) {
+  for (const { path } of imports) {
+    if (!path.includes("/vendor/")) continue;
+    const folder = relative("dist", dirname(output));
+    if (folder === "" || folder.includes("/"))
+      throw new Error(`${output} imports ${path}, which holds only in dist/<folder>/`);
+  }
+}

@@ -1,8 +1,12 @@
 import type * as Yaml from "yaml";
 import { LazyPackage } from "../define/lazy-package.js";
 
-/** The YAML parser: only Markdown prompts need it, and loading it is a tenth of `serve`'s start-up. */
-export const yamlParser = new LazyPackage<typeof Yaml>("yaml");
+/**
+ * The YAML parser: only Markdown prompts need it, and loading it is a tenth of
+ * `serve`'s start-up (the path is the same from src/define/ and dist/chunks/,
+ * where LazyPackage requires it: see src/vendor/).
+ */
+export const yamlParser = new LazyPackage<typeof Yaml>("../vendor/yaml.cjs");
 
 export type FrontMatter =
   | { ok: true; data: Record<string, unknown>; body: string }

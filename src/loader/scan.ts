@@ -1,6 +1,6 @@
 import { realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
-import fg from "fast-glob";
+import fg from "../vendor/fast-glob.cjs";
 import {
   DEFINITION_FOLDERS,
   type DefinitionFolder,

@@ -69,7 +69,7 @@ async function recordLoads(
 
 // What a server needs (the loader, the engine, every package: zod, tsx…) loads when a command runs;
 // help, the version and a usage error answer without it.
-const MACHINERY = /^(node_modules\/|src\/(loader\/load-server|server\/))/;
+const MACHINERY = /^(node_modules\/|src\/(loader\/load-server|server\/|vendor\/))/;
 
 describe("what the CLI loads before it has work to do", () => {
   it.each([
@@ -163,6 +163,19 @@ export default defineTool({ description: "Echo", input: { type: "object", proper
     expect(code).toBe(0);
     expect(loaded).toContain("src/loader/load-server.ts");
     expect(loaded.filter((path) => path.startsWith("node_modules/zod/"))).toEqual([]);
+  });
+
+  it("loads fast-glob and yaml as one file each, not as the packages' many", async () => {
+    const { code, loaded } = await modulesLoadedBy(["list", "example-server"]);
+    expect(code).toBe(0);
+    // example-server's prompts/*.md need yaml; its scan, fast-glob.
+    // Each once, though the ES loader and the CommonJS one both record an imported .cjs file.
+    expect(new Set(loaded.filter((path) => path.startsWith("src/vendor/")))).toEqual(
+      new Set(["src/vendor/fast-glob.cjs", "src/vendor/yaml.cjs"]),
+    );
+    const theirs =
+      /^node_modules\/(fast-glob|yaml|@nodelib|micromatch|picomatch|braces|fill-range|fastq|merge2|glob-parent)\//;
+    expect(loaded.filter((path) => theirs.test(path))).toEqual([]);
   });
 
   it("loads no zod 3 for a server whose schemas are zod 4", async () => {

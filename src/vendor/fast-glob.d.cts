@@ -1,0 +1,2 @@
+import fastGlob = require("fast-glob");
+export = fastGlob;

@@ -1,0 +1,2 @@
+import yaml = require("yaml");
+export = yaml;
