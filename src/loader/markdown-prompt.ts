@@ -1,6 +1,7 @@
 import { brand } from "../define/brand.js";
 import type { PromptArgumentSpec } from "../define/prompt.js";
 import { unfilledPlaceholders } from "../define/prompt-placeholders.js";
+import type { Icon } from "../protocol/types.js";
 import type { Definition } from "../registry/definition.js";
 import { parseFrontMatter } from "./front-matter.js";
 
@@ -8,13 +9,14 @@ export type MarkdownPrompt =
   | { ok: true; definition: Definition; warnings: string[] }
   | { ok: false; problems: string[] };
 
-const KEYS = ["name", "title", "description", "arguments"];
+const KEYS = ["name", "title", "description", "icons", "arguments"];
 const ARGUMENT_KEYS = ["name", "title", "description", "required"];
 
 /**
  * A prompt written as Markdown: the YAML front matter gives name, title,
- * description and arguments; the body is one user message whose
- * `{{argument}}` placeholders are filled in.
+ * description, icons and arguments; the body is one user message whose
+ * `{{argument}}` placeholders are filled in. Icons are checked where a code
+ * prompt's are (compilePrompt), so both are refused with the same words.
  */
 export function markdownPrompt(source: string): MarkdownPrompt {
   const parsed = parseFrontMatter(source);
@@ -45,6 +47,7 @@ export function markdownPrompt(source: string): MarkdownPrompt {
     ...(data.name !== undefined && { name: data.name as string }),
     ...(data.title !== undefined && { title: data.title as string }),
     ...(data.description !== undefined && { description: data.description as string }),
+    ...(data.icons !== undefined && { icons: data.icons as Icon[] }),
     ...(args.length > 0 && { arguments: args }),
     messages: [{ role: "user" as const, content: body }],
   }) as unknown as Definition;

@@ -118,6 +118,57 @@ describe("a Markdown prompt whose arguments are named with more than letters and
   });
 });
 
+describe("a Markdown prompt with icons", () => {
+  it("lists the icons of its front matter, as a code prompt's", async () => {
+    const dir = await createServerDir({
+      "prompts/iconic.md": `---
+description: Has icons
+icons:
+  - src: https://example.com/icon.png
+    mimeType: image/png
+    sizes: [48x48, 96x96]
+  - src: data:image/svg+xml;base64,PHN2Zy8+
+    theme: dark
+---
+Hello
+`,
+    });
+    const load = await loadFile(dir, "prompts/iconic.md");
+    expect(load.warnings.map(formatWarning)).toEqual([]);
+    const connection = await connectToDirectory(dir);
+    expect((await connection.client.listPrompts()).prompts).toEqual([
+      {
+        name: "iconic",
+        description: "Has icons",
+        icons: [
+          { src: "https://example.com/icon.png", mimeType: "image/png", sizes: ["48x48", "96x96"] },
+          { src: "data:image/svg+xml;base64,PHN2Zy8+", theme: "dark" },
+        ],
+      },
+    ]);
+  });
+
+  it("refuses the icons a code prompt's are refused for, with the same texts", async () => {
+    const icons = `[{ src: "https://example.com/a.png", sizes: "48x48", theme: "dim" }, "b.png", {}]`;
+    const dir = await createServerDir({
+      "prompts/icons.md": `---\nicons: ${icons}\n---\nHello\n`,
+      "prompts/code.js": `export default { icons: ${icons}, get: () => "Hello" };\n`,
+    });
+    const problems = (await loadDirectory(dir)).problems.map(formatProblem);
+    const ICON = '{ src: "https://example.com/icon.png", mimeType: "image/png" }';
+    const texts = [
+      '  - icons[0].sizes must be an array of strings (["48x48"] or ["any"]), got a string',
+      '  - icons[0].theme must be "light" or "dark", got "dim"',
+      `  - icons[1] must be an icon (${ICON}), got a string`,
+      "  - icons[2].src must be a string (an https: URL or a data: URI), got nothing",
+    ];
+    expect(problems).toEqual([
+      ['prompts/code.js (export "default"): Prompt "code" is invalid:', ...texts].join("\n"),
+      ['prompts/icons.md: Prompt "icons" is invalid:', ...texts].join("\n"),
+    ]);
+  });
+});
+
 describe("Markdown prompts with mistakes", () => {
   it("reports bad front matter with its position, and every problem of a file", async () => {
     const dir = await createServerDir({
@@ -156,7 +207,7 @@ describe("Markdown prompts with mistakes", () => {
     expect(load.problems).toEqual([]);
     expect(load.entries).toHaveLength(1);
     expect(load.warnings.map(formatWarning)).toEqual([
-      'prompts/typo.md: front matter key "descripton" is not used; the keys are name, title, description, arguments',
+      'prompts/typo.md: front matter key "descripton" is not used; the keys are name, title, description, icons, arguments',
       'prompts/typo.md: {{audience}} in the body is not an argument, so it is always empty; add it to "arguments" in the front matter',
     ]);
   });
