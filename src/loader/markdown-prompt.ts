@@ -33,8 +33,8 @@ export function markdownPrompt(source: string): MarkdownPrompt {
     }
   }
   const args = promptArguments(data.arguments, problems, warnings);
-  const body = parsed.body.trim();
-  if (body === "")
+  const body = promptBody(parsed.body);
+  if (body.trim() === "")
     problems.push("the body is empty: write the prompt's text below the front matter");
   if (problems.length > 0) return { ok: false, problems };
 
@@ -52,6 +52,16 @@ export function markdownPrompt(source: string): MarkdownPrompt {
     messages: [{ role: "user" as const, content: body }],
   }) as unknown as Definition;
   return { ok: true, definition, warnings };
+}
+
+/**
+ * The prompt's text as written: the blank lines that part it from the front
+ * matter are layout, and so is the line break that ends the file; all else,
+ * an indented first line (a code block) and blank lines at the end included,
+ * is the author's.
+ */
+function promptBody(written: string): string {
+  return written.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\r?\n$/, "");
 }
 
 /** `arguments:` is a list of names or of { name, title, description, required }. */

@@ -118,6 +118,27 @@ describe("a Markdown prompt whose arguments are named with more than letters and
   });
 });
 
+describe("a Markdown prompt's body, as written", () => {
+  it("keeps its first line's indentation and its blank lines at the end, dropping only the blank lines after the front matter and the file's last line break", async () => {
+    const dir = await createServerDir({
+      "prompts/code.md":
+        "---\ndescription: Code first\n---\n\n    const x = 1;\n\nExplain the code above.  \n\n\n",
+      "prompts/bare.md": "\n \n  indented, no front matter\n",
+      "prompts/crlf.md": "---\r\ndescription: Windows\r\n---\r\n\r\nLine\r\n\r\n",
+      "prompts/unended.md": "---\ndescription: No last line break\n---\nLast line \n ",
+    });
+    const connection = await connectToDirectory(dir);
+    const text = async (name: string) =>
+      (await connection.client.getPrompt({ name })).messages.map((m) => m.content);
+    expect(await text("code")).toEqual([
+      { type: "text", text: "    const x = 1;\n\nExplain the code above.  \n\n" },
+    ]);
+    expect(await text("bare")).toEqual([{ type: "text", text: "  indented, no front matter" }]);
+    expect(await text("crlf")).toEqual([{ type: "text", text: "Line\r\n" }]);
+    expect(await text("unended")).toEqual([{ type: "text", text: "Last line \n " }]);
+  });
+});
+
 describe("a Markdown prompt with icons", () => {
   it("lists the icons of its front matter, as a code prompt's", async () => {
     const dir = await createServerDir({
