@@ -204,6 +204,22 @@ describe("scopes", () => {
     });
   });
 
+  it("name in a not-found error only a listed URI the caller may read", async () => {
+    const server = scopedServer();
+    const near = "memo://pl%61n"; // memo://plan, its "a" percent-encoded
+    expect(await call(server, "resources/read", { uri: near }, caller("ann", ["mcp"]))).toEqual({
+      error: { code: -32602, message: `Resource not found: ${near}`, data: { uri: near } },
+    });
+    const reader = caller("ann", ["mcp", "notes:read"]);
+    expect(await call(server, "resources/read", { uri: near }, reader)).toEqual({
+      error: {
+        code: -32602,
+        message: `Resource not found: ${near}; did you mean memo://plan? A URI is read as it is listed, its percent-encoding included`,
+        data: { uri: near, listedUri: "memo://plan" },
+      },
+    });
+  });
+
   it("give the handler the verified caller as ctx.auth, and nothing without one", async () => {
     const server = scopedServer();
     const reader = caller("ann", ["mcp", "notes:read"]);

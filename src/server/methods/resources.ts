@@ -6,6 +6,7 @@ import { McpErrorCode } from "../../protocol/errors.js";
 import type { Resource } from "../../protocol/types.js";
 import { clientShowsViews, isViewUri } from "../../protocol/ui.js";
 import { resourcesFor } from "../list-cache.js";
+import { listedUriMeant } from "../listed-uri-meant.js";
 import { subscriptionSize } from "../memory-budget.js";
 import { decodeCursor, paginate } from "../pagination.js";
 import { invalidParams, optionalString, type Params, requireString } from "../params.js";
@@ -60,7 +61,14 @@ async function read(params: Params, rc: RequestContext): Promise<unknown> {
   if (!found) {
     // 2026-07-28 answers an unknown URI as invalid params; earlier revisions with -32002.
     const code = stateless ? ErrorCode.InvalidParams : RESOURCE_NOT_FOUND;
-    throw new JsonRpcError(code, `Resource not found: ${uri}`, { uri });
+    const listedUri = listedUriMeant(rc, uri);
+    if (listedUri === undefined)
+      throw new JsonRpcError(code, `Resource not found: ${uri}`, { uri });
+    throw new JsonRpcError(
+      code,
+      `Resource not found: ${uri}; did you mean ${listedUri}? A URI is read as it is listed, its percent-encoding included`,
+      { uri, listedUri },
+    );
   }
   const { resource } = found;
   const { chain, timeout, scopes } = rc.engine.registry.served(resource);
