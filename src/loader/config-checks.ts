@@ -132,7 +132,10 @@ const HTTP_FIELDS: Record<keyof HttpListenOptions, Check> = {
   ),
   path: (value) =>
     typeof value === "string" ? transportRule({ path: value }) : ["path must be text"],
-  allowedHosts: must(isStringArray, "allowedHosts must be a list of strings"),
+  allowedHosts: (value) =>
+    isStringArray(value)
+      ? transportRule({ allowedHosts: value })
+      : ["allowedHosts must be a list of strings"],
   allowedOrigins: (value) =>
     isStringArray(value)
       ? transportRule({ allowedOrigins: value })

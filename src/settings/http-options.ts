@@ -148,6 +148,45 @@ function allowedOrigin(entry: string, index: number): string {
   );
 }
 
+/** A Host header's name: a bracketed IPv6 address, or dot-separated labels (no empty one, no trailing dot). */
+const HOST_NAME = /^(?:\[[^\]\s/]+\]|[A-Za-z0-9_~!$&'()+,;=%-]+(?:\.[A-Za-z0-9_~!$&'()+,;=%-]+)*)$/;
+
+/**
+ * An allowed host is compared with the name of the request's `Host` header,
+ * lower-cased, its port dropped (`hostnameOf`): an entry with a scheme, a
+ * port, a path, white space or a trailing dot would never match, and ""
+ * would match only a request whose Host header is empty, which no browser or
+ * MCP client sends. Refuse such an entry, saying what to write.
+ */
+function allowedHost(entry: string, index: number): string {
+  if (entry === "*" || HOST_NAME.test(entry)) return entry.toLowerCase();
+  const trimmed = entry.trim();
+  let instead = "";
+  if (trimmed === "") {
+    instead = "; leave it out: it would accept only requests whose Host header is empty";
+  } else if (trimmed.includes("*")) {
+    instead = '; list each name ("*" alone accepts any Host)';
+  } else {
+    const meant = hostNameIn(trimmed);
+    if (meant !== undefined) instead = `; write "${meant}"`;
+  }
+  throw new TypeError(
+    `allowedHosts[${index}] must be a host name as clients send it in the Host header, with no scheme, port or path (every port is accepted), such as "mcp.example.com", got ${JSON.stringify(entry)}${instead}`,
+  );
+}
+
+/** The host name a URL, or a host with a port or a path, names; an IPv6 address bracketed. */
+function hostNameIn(text: string): string | undefined {
+  if (/^[0-9A-Fa-f]*:[0-9A-Fa-f:.]*:[0-9A-Fa-f.]*$/.test(text)) return `[${text.toLowerCase()}]`;
+  try {
+    const { hostname } = new URL(text.includes("://") ? text : `http://${text}`);
+    const name = hostname.replace(/\.$/, "");
+    return HOST_NAME.test(name) ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A setting 0 would not turn off: its refusal of -1 must not suggest 0. */
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -174,7 +213,7 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
   }
   return {
     path,
-    allowedHosts: hosts.includes("*") ? undefined : new Set(hosts.map((h) => h.toLowerCase())),
+    allowedHosts: allowedHostSet(hosts),
     allowedOrigins: new Set((options.allowedOrigins ?? []).map(allowedOrigin)),
     maxBodyBytes: positive(options.maxBodyBytes, 4 * MIB, "maxBodyBytes"),
     authToken: options.authToken,
@@ -199,6 +238,12 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
       "replay.maxTotalBytes",
     ),
   };
+}
+
+/** The names a Host header may give, lower-cased; undefined when "*" accepts any. */
+function allowedHostSet(hosts: readonly string[]): ReadonlySet<string> | undefined {
+  const names = hosts.map(allowedHost);
+  return names.includes("*") ? undefined : new Set(names);
 }
 
 /** The endpoint's public URL: as given, without a trailing slash; an origin alone gets `path`. */

@@ -136,6 +136,31 @@ describe("options", () => {
     }
     const origins = ["http://localhost:5173", "chrome-extension://abcdef", "null"];
     expect([...resolveHttpOptions({ allowedOrigins: origins }).allowedOrigins]).toEqual(origins);
+    // A Host is compared by its name, lower-cased, its port dropped: an entry written otherwise
+    // would never match ("" would match only a request whose Host header is empty).
+    const notAHost = (got: string, instead: string) =>
+      `allowedHosts[1] must be a host name as clients send it in the Host header, with no scheme, port or path (every port is accepted), such as "mcp.example.com", got ${JSON.stringify(got)}${instead}`;
+    for (const [entry, instead] of [
+      ["", "; leave it out: it would accept only requests whose Host header is empty"],
+      [" ", "; leave it out: it would accept only requests whose Host header is empty"],
+      ["https://mcp.example.com/mcp", '; write "mcp.example.com"'],
+      ["mcp.example.com/mcp", '; write "mcp.example.com"'],
+      ["mcp.example.com:8080", '; write "mcp.example.com"'],
+      ["[::1]:3000", '; write "[::1]"'],
+      ["::1", '; write "[::1]"'],
+      ["mcp.example.com.", '; write "mcp.example.com"'],
+      [" mcp.example.com", '; write "mcp.example.com"'],
+      ["*.example.com", '; list each name ("*" alone accepts any Host)'],
+    ] as const) {
+      expect(() => resolveHttpOptions({ allowedHosts: ["localhost", entry] })).toThrow(
+        new TypeError(notAHost(entry, instead)),
+      );
+    }
+    const hosts = ["MCP.example.com", "127.0.0.1", "[::1]", "my_host", "*"];
+    expect(resolveHttpOptions({ allowedHosts: hosts }).allowedHosts).toBeUndefined();
+    expect([
+      ...(resolveHttpOptions({ allowedHosts: hosts.slice(0, 4) }).allowedHosts ?? []),
+    ]).toEqual(["mcp.example.com", "127.0.0.1", "[::1]", "my_host"]);
     expect(() => resolveHttpOptions({ authToken: " " })).toThrow(
       "authToken must not be empty; leave it unset to turn auth off",
     );

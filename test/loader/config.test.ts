@@ -175,6 +175,15 @@ export default defineConfig({
     ]);
   });
 
+  it("refuses an allowed host no Host header names, saying what to write", async () => {
+    const dir = await createServerDir({
+      "mcp-dir.config.json": JSON.stringify({ http: { allowedHosts: [""] } }),
+    });
+    expect((await loadDirectory(dir)).problems.map(formatProblem)).toEqual([
+      'mcp-dir.config.json: http.allowedHosts[0] must be a host name as clients send it in the Host header, with no scheme, port or path (every port is accepted), such as "mcp.example.com", got ""; leave it out: it would accept only requests whose Host header is empty',
+    ]);
+  });
+
   it("refuses an SSE period a timer cannot hold, naming the file and the key", async () => {
     const dir = await createServerDir({
       "mcp-dir.config.json": JSON.stringify({ http: { keepAliveMs: 3_000_000_000 } }),
