@@ -1,5 +1,6 @@
 import type * as Yaml from "yaml";
 import { LazyPackage } from "../define/lazy-package.js";
+import { unclosedOpening } from "./yaml-mistake.js";
 
 /**
  * The YAML parser: only Markdown prompts need it, and loading it is a tenth of
@@ -35,9 +36,13 @@ export function parseFrontMatter(source: string): FrontMatter {
     data = yamlParser.get().parse(frontMatter);
   } catch (error) {
     if (!(error instanceof yamlParser.get().YAMLParseError)) throw error;
-    const [position] = error.linePos ?? [];
-    // The opening "---" is line 1 of the file.
-    const where = position ? ` (${position.line + 1}:${position.col})` : "";
+    const opens = unclosedOpening(yamlParser.get(), frontMatter, error.pos[0]);
+    const where =
+      opens !== undefined
+        ? ` (${lineAndColumn(frontMatter, opens)}, where it opens)`
+        : error.linePos?.[0]
+          ? ` (${error.linePos[0].line + 1}:${error.linePos[0].col})`
+          : "";
     return {
       ok: false,
       message: `front matter is not valid YAML: ${firstLine(error.message)}${where}`,
@@ -51,6 +56,13 @@ export function parseFrontMatter(source: string): FrontMatter {
     };
   }
   return { ok: true, data: data as Record<string, unknown>, body };
+}
+
+/** `line:column` of an offset in the front matter, as lines of the file (the opening "---" is line 1). */
+function lineAndColumn(frontMatter: string, offset: number): string {
+  const before = frontMatter.slice(0, offset);
+  const line = before.split("\n").length + 1;
+  return `${line}:${offset - before.lastIndexOf("\n")}`;
 }
 
 function firstLine(message: string): string {

@@ -219,6 +219,30 @@ describe("Markdown prompts with mistakes", () => {
     ]);
   });
 
+  it("points a YAML mistake at the line it is on, where the parser finds it only further on", async () => {
+    const dir = await createServerDir({
+      "prompts/tab.md":
+        "---\ndescription: Tabs\narguments:\n\t- name: topic\n---\nAbout {{topic}}\n",
+      "prompts/colon.md":
+        "---\ntitle: Colon\ndescription A prompt\narguments: [topic]\n---\n{{topic}}\n",
+      "prompts/quote.md":
+        '---\ntitle: "Unclosed\ndescription: A prompt\narguments:\n  - name: topic\n---\n{{topic}}\n',
+      "prompts/nested-quote.md":
+        "---\narguments:\n  - name: a\n    description: 'unclosed\n  - name: b\n---\n{{a}}\n",
+      "prompts/list.md": "---\narguments: [topic, tone\ndescription: x\n---\n{{topic}}\n",
+      // The first quote is closed after its escaped backslash; the second is escaped, so never closed.
+      "prompts/escaped.md": '---\ntitle: "C:\\\\"\ndescription: "say \\"\n---\nBody\n',
+    });
+    expect((await loadDirectory(dir)).problems.map(formatProblem)).toEqual([
+      "prompts/colon.md: front matter is not valid YAML: Implicit keys need to be on a single line (3:1)",
+      'prompts/escaped.md: front matter is not valid YAML: Missing closing "quote (3:14, where it opens)',
+      "prompts/list.md: front matter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] (2:12, where it opens)",
+      "prompts/nested-quote.md: front matter is not valid YAML: Missing closing 'quote (4:18, where it opens)",
+      'prompts/quote.md: front matter is not valid YAML: Missing closing "quote (2:8, where it opens)',
+      "prompts/tab.md: front matter is not valid YAML: Tabs are not allowed as indentation (4:1)",
+    ]);
+  });
+
   it("warns about unused front matter keys and placeholders that are not arguments", async () => {
     const dir = await createServerDir({
       "prompts/typo.md":

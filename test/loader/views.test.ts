@@ -139,7 +139,7 @@ describe("views/ with mistakes", () => {
     });
     const load = await loadDirectory(dir);
     expect(load.problems.map(formatProblem)).toEqual([
-      "views/bad-yaml.tsx: front matter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] (3:1)",
+      "views/bad-yaml.tsx: front matter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] (2:8, where it opens)",
       `views/csp.html: front matter "csp.connectDomains" must list origins, such as "https://api.example.com" or "https://*.example.com"; got "api.example.com", "https://a.com; script-src *"`,
       'views/kinds.html: front matter "title" must be text, got 3',
       'views/kinds.html: front matter "prefersBorder" must be true or false, got "yes please"',
