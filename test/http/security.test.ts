@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveHttpOptions } from "../../src/settings/http-options.js";
 import { AuthGate } from "../../src/transports/http/auth/gate.js";
+import { defaultAllowedHosts } from "../../src/transports/http/binding.js";
 import {
   accepts,
   charsetOf,
@@ -156,6 +157,13 @@ describe("options", () => {
         new TypeError(notAHost(entry, instead)),
       );
     }
+    // What serve allows by default when bound to a name is no mistake of the user's: a
+    // trailing dot (a fully qualified name) is left out, as clients leave it out of Host.
+    const bound = defaultAllowedHosts("mcp.example.com.", () => {});
+    expect(bound.at(-1)).toBe("mcp.example.com");
+    expect(resolveHttpOptions({ allowedHosts: bound }).allowedHosts?.has("mcp.example.com")).toBe(
+      true,
+    );
     const hosts = ["MCP.example.com", "127.0.0.1", "[::1]", "my_host", "*"];
     expect(resolveHttpOptions({ allowedHosts: hosts }).allowedHosts).toBeUndefined();
     expect([

@@ -64,7 +64,8 @@ export function defaultAllowedHosts(
     );
     return ["*"];
   }
-  return [...LOOPBACK_HOSTS, bracketed(host)];
+  // A fully qualified name's trailing dot is not in the Host header clients send.
+  return [...LOOPBACK_HOSTS, bracketed(host.replace(/\.$/, ""))];
 }
 
 /** A listen failure, as Node (`code`), Bun (`code`) or Deno (the error's `name`) reports it. */
