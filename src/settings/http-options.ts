@@ -242,6 +242,11 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
 
 /** The names a Host header may give, lower-cased; undefined when "*" accepts any. */
 function allowedHostSet(hosts: readonly string[]): ReadonlySet<string> | undefined {
+  if (hosts.length === 0) {
+    throw new TypeError(
+      "allowedHosts is empty, which would refuse every request (403), loopback included; list the names clients send in the Host header, or leave it out to accept the loopback names",
+    );
+  }
   const names = hosts.map(allowedHost);
   return names.includes("*") ? undefined : new Set(names);
 }

@@ -157,6 +157,11 @@ describe("options", () => {
         new TypeError(notAHost(entry, instead)),
       );
     }
+    expect(() => resolveHttpOptions({ allowedHosts: [] })).toThrow(
+      new TypeError(
+        "allowedHosts is empty, which would refuse every request (403), loopback included; list the names clients send in the Host header, or leave it out to accept the loopback names",
+      ),
+    );
     // What serve allows by default when bound to a name is no mistake of the user's: a
     // trailing dot (a fully qualified name) is left out, as clients leave it out of Host.
     const bound = defaultAllowedHosts("mcp.example.com.", () => {});
