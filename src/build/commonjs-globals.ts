@@ -28,8 +28,9 @@ const NO_FILES_ON_WORKERS =
 const WORKER_ADVICE: Readonly<Record<CommonJsGlobal, string>> = {
   __dirname: NO_FILES_ON_WORKERS,
   __filename: NO_FILES_ON_WORKERS,
+  // A static import is all workerd takes: import(name) is not bundled either (COMPUTED_IMPORT).
   require:
-    'does not exist on Workers, and esbuild bundles only a require("./file") or require("package") it can resolve: use import, or await import(name)',
+    'does not exist on Workers, and esbuild bundles only a require("./file") or require("package") it can resolve: import what it loads with a static import at the top of the file instead (import { sep } from "node:path"), which esbuild bundles (a node: module is the Worker\'s own, with nodejs_compat); not with import(name), whose computed path is not bundled either',
 };
 
 /**

@@ -7,9 +7,24 @@
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/helpers/cli.js";
+import { closeClients, connectClient } from "../eras/helpers/clients.js";
+import { stopAll } from "../http-cli/helpers.js";
 import { createEmptyDir, createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+import {
+  build as buildFor,
+  DOORS,
+  startDoor,
+  stopWorkers,
+  type Target,
+  targetOf,
+} from "./helpers/runtimes.js";
 
-afterAll(removeServerDirs);
+afterAll(async () => {
+  await closeClients();
+  await stopAll();
+  await stopWorkers();
+  await removeServerDirs();
+});
 
 /** A tool that reads both paths, among uses that are not the globals. */
 const WHERE = `import located from "located";
@@ -55,7 +70,7 @@ const FILENAME_ADVICE =
 const WORKER_ADVICE =
   "does not exist on Workers (using it throws a ReferenceError), nor do files to read: import what this file reads (a .json or .txt file imports as its contents)";
 const REQUIRE_ADVICE =
-  'does not exist on Workers, and esbuild bundles only a require("./file") or require("package") it can resolve: use import, or await import(name)';
+  'does not exist on Workers, and esbuild bundles only a require("./file") or require("package") it can resolve: import what it loads with a static import at the top of the file instead (import { sep } from "node:path"), which esbuild bundles (a node: module is the Worker\'s own, with nodejs_compat); not with import(name), whose computed path is not bundled either';
 
 /** import() of every kind: only the first's path is left to the run time. */
 const IMPORTS = `const label = "import(name) in a string";
@@ -131,6 +146,37 @@ describe("mcp-dir build: CommonJS globals in the server's files", () => {
       expect(built.stderr).toBe(
         `warning: tools/imports.ts:6:28: import() ${COMPUTED_IMPORT_ADVICE}\n`,
       );
+    }
+  });
+});
+
+/** What the Workers advice for require says instead: a static import, of a node: module here. */
+const ADVISED = `import { sep } from "node:path";
+
+export default {
+  description: "Reads what it imported",
+  handler: () => \`sep \${sep}\`,
+};
+`;
+
+describe("mcp-dir build: what the warnings advise", () => {
+  it("builds without a warning and answers alike through every door, workerd's included", async () => {
+    const dir = await createServerDir({ "tools/advised.ts": ADVISED });
+    const outs = new Map<Target, string>();
+    for (const target of new Set(DOORS.map(targetOf))) {
+      if (target === undefined) continue;
+      const out = join(await createEmptyDir(), "out");
+      await buildFor(dir, out, target);
+      outs.set(target, out);
+    }
+    for (const door of DOORS) {
+      const target = targetOf(door);
+      const out = target === undefined ? "" : (outs.get(target) ?? "");
+      const env = { MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1" };
+      const url = await startDoor(door, { dir, out }, env);
+      const client = await connectClient("v2 pinned to 2026-07-28", { url });
+      const { content } = await client.callTool({ name: "advised", arguments: {} });
+      expect(content, door).toEqual([{ type: "text", text: "sep /" }]);
     }
   });
 });
