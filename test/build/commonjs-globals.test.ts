@@ -2,7 +2,10 @@
  * `mcp-dir build` warns where a file of the server uses what `serve` gives it
  * (tsx runs it as CommonJS) but a bundle, one ES module, lacks: `__dirname`
  * and `__filename` on every target, and `require` on Workers (Node, Bun and
- * Deno bundles define it). Only the server's own files: never a package's.
+ * Deno bundles define it); where it finds a file from its own place
+ * (`import.meta.url`, `.dirname`, `.filename`), server.mjs's in a bundle; and
+ * where it imports a path computed at run time. Only the server's own files:
+ * never a package's. What the warnings advise instead works through every door.
  */
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -63,14 +66,32 @@ export const resolved = require.resolve;
 export const made = createRequire;
 `;
 
-const DIRNAME_ADVICE =
-  'does not exist in the bundle, an ES module (using it throws a ReferenceError; Bun gives the out folder): use import.meta.dirname or new URL("./name", import.meta.url), which are this file\'s folder under serve and the out folder in the bundle';
-const FILENAME_ADVICE =
-  "does not exist in the bundle, an ES module (using it throws a ReferenceError; Bun gives server.mjs): use import.meta.filename or import.meta.url, which are this file under serve and server.mjs in the bundle";
-const WORKER_ADVICE =
-  "does not exist on Workers (using it throws a ReferenceError), nor do files to read: import what this file reads (a .json or .txt file imports as its contents)";
+/** What the advice for each use of a file's place ends with: what works under serve and in every bundle. */
+const IMPORT_IT =
+  'import the file instead (import data from "./data.json": a .json file imports as its data, under serve and in the bundle alike; text can be a JSON string), or put a file meant for clients in resources/, which the bundle embeds';
+const DIRNAME_ADVICE = `does not exist in the bundle, an ES module (using it throws a ReferenceError; Bun gives the out folder), and import.meta.dirname is the out folder there, not this file's: to read a file beside this one, ${IMPORT_IT}`;
+const FILENAME_ADVICE = `does not exist in the bundle, an ES module (using it throws a ReferenceError; Bun gives server.mjs), and import.meta.filename is server.mjs there, not this file: to read a file beside this one, ${IMPORT_IT}`;
+const WORKER_ADVICE = `does not exist on Workers (using it throws a ReferenceError), nor do files to read: ${IMPORT_IT}`;
+const PLACE_ADVICE = `is this file's under serve but server.mjs's in the bundle, so a path from it to a file beside this one leads elsewhere where the bundle runs: ${IMPORT_IT}`;
+const WORKER_PLACE_ADVICE = `is undefined on Workers, which have no files to read: ${IMPORT_IT}`;
 const REQUIRE_ADVICE =
   'does not exist on Workers, and esbuild bundles only a require("./file") or require("package") it can resolve: import what it loads with a static import at the top of the file instead (import { sep } from "node:path"), which esbuild bundles (a node: module is the Worker\'s own, with nodejs_compat); not with import(name), whose computed path is not bundled either';
+
+/** A tool that reads a file beside it, each way an ES module finds one; and what is not a use. */
+const READS = `import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export default {
+  description: "Reads its data",
+  handler: () => readFileSync(new URL("../data/note.txt", import.meta.url), "utf8"),
+};
+export const joined = () => readFileSync(join(import.meta.dirname, "../data/note.txt"), "utf8");
+export const self = () => readFileSync(import.meta.filename, "utf8");
+
+// Not uses: a comment's import.meta.url, a string, a test for one.
+export const text = "import.meta.url";
+export const known = typeof import.meta.dirname === "string";
+`;
 
 /** import() of every kind: only the first's path is left to the run time. */
 const IMPORTS = `const label = "import(name) in a string";
@@ -96,7 +117,7 @@ async function build(dir: string, target: string) {
   return runCli(["build", dir, "--out", out, "--target", target]);
 }
 
-describe("mcp-dir build: CommonJS globals in the server's files", () => {
+describe("mcp-dir build: what the server's files use that a bundle lacks", () => {
   it("warns of __dirname and __filename on every target, naming the file, line and column", async () => {
     const dir = await createServerDir({ "tools/where.ts": WHERE, ...LOCATED });
     const warned = (dirname: string, filename: string) =>
@@ -135,6 +156,44 @@ describe("mcp-dir build: CommonJS globals in the server's files", () => {
     );
   });
 
+  it("warns of import.meta.url, .dirname and .filename on every target, naming the file, line and column", async () => {
+    const dir = await createServerDir({ "tools/reads.ts": READS, "data/note.txt": "a note\n" });
+    const warned = (advice: string) =>
+      [
+        `warning: tools/reads.ts:6:59: import.meta.url ${advice}`,
+        `warning: tools/reads.ts:8:47: import.meta.dirname ${advice}`,
+        `warning: tools/reads.ts:9:40: import.meta.filename ${advice}`,
+        "",
+      ].join("\n");
+    for (const target of ["node", "bun", "deno"]) {
+      const built = await build(dir, target);
+      expect(built.code).toBe(0);
+      expect(built.stderr).toBe(warned(PLACE_ADVICE));
+    }
+    const worker = await build(dir, "cloudflare");
+    expect(worker.code).toBe(0);
+    expect(worker.stderr).toBe(warned(WORKER_PLACE_ADVICE));
+  });
+
+  it("warns of what fails: a tool serve answers fails in the bundle", async () => {
+    const dir = await createServerDir({ "tools/reads.ts": READS, "data/note.txt": "a note\n" });
+    const out = join(await createEmptyDir(), "out");
+    expect((await runCli(["build", dir, "--out", out])).code).toBe(0);
+    const env = { MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1" };
+    const call = async (door: "serve" | "node") => {
+      const url = await startDoor(door, { dir, out }, env);
+      const client = await connectClient("v2 pinned to 2026-07-28", { url });
+      return client.callTool({ name: "reads", arguments: {} });
+    };
+    expect((await call("serve")).content).toEqual([{ type: "text", text: "a note\n" }]);
+    expect(await call("node")).toMatchObject({
+      isError: true,
+      content: [
+        { type: "text", text: expect.stringMatching(/^ENOENT: no such file or directory/) },
+      ],
+    });
+  });
+
   it("warns of an import() of a path computed at run time on every target, not of one esbuild bundles", async () => {
     const dir = await createServerDir({
       "tools/imports.ts": IMPORTS,
@@ -150,18 +209,28 @@ describe("mcp-dir build: CommonJS globals in the server's files", () => {
   });
 });
 
-/** What the Workers advice for require says instead: a static import, of a node: module here. */
+/**
+ * What the advice says instead: on Workers, a static import for a require (a
+ * node: module here); everywhere, a file beside the tool imported, not read
+ * (text as a JSON string).
+ */
 const ADVISED = `import { sep } from "node:path";
+import data from "../data/greeting.json";
+import note from "../data/note.json";
 
 export default {
   description: "Reads what it imported",
-  handler: () => \`sep \${sep}\`,
+  handler: () => \`sep \${sep}, \${data.greeting}, \${note}\`,
 };
 `;
 
 describe("mcp-dir build: what the warnings advise", () => {
   it("builds without a warning and answers alike through every door, workerd's included", async () => {
-    const dir = await createServerDir({ "tools/advised.ts": ADVISED });
+    const dir = await createServerDir({
+      "tools/advised.ts": ADVISED,
+      "data/greeting.json": JSON.stringify({ greeting: "hello" }),
+      "data/note.json": JSON.stringify("a note\n"),
+    });
     const outs = new Map<Target, string>();
     for (const target of new Set(DOORS.map(targetOf))) {
       if (target === undefined) continue;
@@ -176,7 +245,7 @@ describe("mcp-dir build: what the warnings advise", () => {
       const url = await startDoor(door, { dir, out }, env);
       const client = await connectClient("v2 pinned to 2026-07-28", { url });
       const { content } = await client.callTool({ name: "advised", arguments: {} });
-      expect(content, door).toEqual([{ type: "text", text: "sep /" }]);
+      expect(content, door).toEqual([{ type: "text", text: "sep /, hello, a note\n" }]);
     }
   });
 });

@@ -21,7 +21,10 @@ embedded: nothing scans, transforms or watches at run time. Also writes
 <out>/manifest.json (names and files), and for cloudflare a wrangler.toml.
 Warns on stderr (file:line:column) where a file of the server uses what
 serve gives it but the bundle, an ES module, lacks: __dirname, __filename,
-for cloudflare require(), and an import() of a path computed at run time.
+for cloudflare require(), and an import() of a path computed at run time;
+and where it uses its own place, import.meta.url, .dirname or .filename,
+which in the bundle are server.mjs's (a file read from beside it is not
+there: import it instead, as a .json file).
 
 It never destroys what it did not write: <out> must be a new folder, an
 empty one, or an earlier build's output and nothing else (server.mjs,
