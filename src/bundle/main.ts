@@ -88,6 +88,8 @@ async function run(bundle: Bundle, argv: string[], program: string): Promise<voi
     return;
   }
   const options = withFlags(bundle.config.http as HttpServeOptions | undefined, flags);
+  // The variable says what the flag says (it has no "no" of its own to undo).
+  if (settings.allowUnauthenticatedRemote) options.allowUnauthenticatedRemote = true;
   if (flags.port === undefined && settings.port !== undefined) {
     const port = portNumber(settings.port);
     if (port === undefined) {

@@ -110,6 +110,21 @@ describe.each(["node", "bun", "deno"] as const)("a bundle run by %s", (runtime) 
     expect(anonymous.status).toBe(401);
   });
 
+  it("serves every interface without a token when MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE says so, as the flag does", async () => {
+    const running = runBundle(
+      runtime,
+      out(runtime),
+      ["--http", "--host", "0.0.0.0", "--port", "0"],
+      {
+        MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1",
+      },
+    );
+    const [, url = ""] = await running.waitForStderr(/ at (http:\/\/\S+)\n/);
+    // Past the token check: refused only for the Accept it lacks.
+    const anonymous = await rawRequest(url, { method: "GET", headers: { host: "localhost" } });
+    expect(anonymous.status).toBe(406);
+  });
+
   it("serves every interface with MCP_DIR_AUTH_ISSUER, verifying real tokens", async () => {
     const issuer = await startIssuer();
     const audience = "https://mcp.example.com/mcp";
