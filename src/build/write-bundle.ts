@@ -33,6 +33,10 @@ export interface FailedBundle {
   readonly problems: LoadProblem[];
 }
 
+/** Why a config that names a Redis does not build: a bundle has no Redis client (settings.ts refuses the variable). */
+const NO_REDIS =
+  "redis names a Redis, but a built bundle does not connect to Redis: its replicas would share no tasks, resource updates or 2025 streams. Remove the URL from the config to build, and give mcp-dir serve the Redis in MCP_DIR_REDIS_URL instead";
+
 /** A file esbuild names (relative to the working directory), as the loader names it: from the server directory. */
 function serverFile(dir: string, file: string): string {
   const real = (path: string) => {
@@ -80,6 +84,9 @@ export async function writeBundle(
   const { load, server } = loaded;
   const worker = target === "cloudflare";
   const { file: configFile, ...config } = load.config;
+  if ((typeof config.redis === "string" ? config.redis : config.redis?.url) !== undefined) {
+    return { problems: [{ file: configFile ?? "mcp-dir.config", message: NO_REDIS }] };
+  }
   const warnings = embeddedVariables(config).map((found) =>
     embeddedVariableWarning(configFile ?? "the config", found),
   );

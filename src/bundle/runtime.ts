@@ -91,7 +91,8 @@ function entriesOf(bundled: BundledFile, problems: LoadProblem[]): SourceEntry[]
  * problem here means the bundle was changed: it throws naming each.
  */
 export function createBundledServer(bundle: Bundle, stateKey?: string): McpServer {
-  const options = serverOptionsFrom(bundle.config, bundle.folders);
+  // No Redis: the build refuses a config that names one, readSettings the variable.
+  const options = serverOptionsFrom(bundle.config, bundle.folders, undefined);
   const server = createServer(
     stateKey === undefined
       ? options

@@ -1,4 +1,5 @@
 import { STATE_KEY_ENV } from "../server/index.js";
+import { REDIS_URL_ENV } from "../server/replicas/redis-options.js";
 import {
   AUTH_AUDIENCE_ENV,
   AUTH_ISSUER_ENV,
@@ -16,6 +17,7 @@ export const SETTING_VARIABLES = [
   AUTH_AUDIENCE_ENV,
   STATE_KEY_ENV,
   ALLOW_OPEN_ENV,
+  REDIS_URL_ENV,
   "PORT",
 ] as const;
 export type SettingVariable = (typeof SETTING_VARIABLES)[number];
@@ -34,8 +36,12 @@ export interface BundleSettings {
   readonly port: string | undefined;
 }
 
+/** A bundle has no Redis client (it does not connect to Redis): a URL given to it is refused, not ignored. */
+const NO_REDIS = `${REDIS_URL_ENV} is set, but a built bundle does not connect to Redis: its replicas would share no tasks, resource updates or 2025 streams. Unset it, or run the server directory with mcp-dir serve, which shares them through Redis`;
+
 /** Reads the settings; throws, saying what to change, when one cannot be used. */
 export function readSettings(environment: Environment): BundleSettings {
+  if (environment(REDIS_URL_ENV)) throw new Error(NO_REDIS);
   const token = tokenFromEnvironment(environment(AUTH_TOKEN_ENV));
   if ("problem" in token) throw new Error(token.problem);
   const oauth = oauthFromEnvironment((name) => environment(name as SettingVariable));

@@ -1,3 +1,4 @@
+import { REDIS_URL_ENV } from "../server/replicas/redis-options.js";
 import { createServer, type McpServer, type ServerOptions } from "../server/server.js";
 import { applyToRegistry } from "./apply.js";
 import { type DirectoryLoad, type LoadDirectoryOptions, loadDirectory } from "./load-directory.js";
@@ -26,7 +27,8 @@ export async function loadServer(
   options: LoadDirectoryOptions = {},
 ): Promise<LoadedServer> {
   const load = await loadDirectory(dir, options);
-  const server = createServer({ ...serverOptionsFrom(load.config, load.folders), ...overrides });
+  const configured = serverOptionsFrom(load.config, load.folders, process.env[REDIS_URL_ENV]);
+  const server = createServer({ ...configured, ...overrides });
   const problems = [...load.problems, ...applyToRegistry(server.registry, load.sources)];
   load.warnings.push(...viewLinkWarnings(server.registry));
   if (load.importer instanceof ReloadableModules) {

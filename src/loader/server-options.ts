@@ -3,10 +3,15 @@ import type { ServerOptions } from "../server/server.js";
 import type { ResolvedConfig } from "./config.js";
 import type { DefinitionFolder } from "./folders.js";
 
-/** The server a configuration describes, announcing the definition folders it has. */
+/**
+ * The server a configuration describes, announcing the definition folders it
+ * has; `redisUrl` is MCP_DIR_REDIS_URL's value (a built bundle, which does
+ * not connect to Redis, gives none).
+ */
 export function serverOptionsFrom(
   config: ResolvedConfig,
   folders: readonly DefinitionFolder[],
+  redisUrl: string | undefined,
 ): ServerOptions {
   return {
     name: config.name,
@@ -25,7 +30,7 @@ export function serverOptionsFrom(
       memoryBudgetBytes: config.memoryBudgetBytes,
     }),
     ...(config.middleware !== undefined && { middleware: config.middleware }),
-    ...redisOf(config, process.env[REDIS_URL_ENV]),
+    ...redisOf(config, redisUrl),
     // Views are resources.
     announce: [...new Set(folders.map((folder) => (folder === "views" ? "resources" : folder)))],
   };

@@ -27,6 +27,9 @@ import {
 let outs: Record<Target, string>;
 const out = (target: Target) => outs[target];
 
+const NO_REDIS =
+  "MCP_DIR_REDIS_URL is set, but a built bundle does not connect to Redis: its replicas would share no tasks, resource updates or 2025 streams. Unset it, or run the server directory with mcp-dir serve, which shares them through Redis";
+
 const REFUSED_OPEN =
   "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or MCP_DIR_AUTH_ISSUER (--auth-issuer, auth.issuer) to accept OAuth access tokens, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n";
 
@@ -80,6 +83,14 @@ describe.each(["node", "bun", "deno"] as const)("a bundle run by %s", (runtime) 
     expect(ownLines(portAfterHttp.stderr())).toBe(
       `mcp-dir: --http takes no value, so '3000' was read as an argument and is one too many; for port 3000, write --http --port 3000. See '${help}'\n`,
     );
+  });
+
+  it("refuses MCP_DIR_REDIS_URL at start, saying it does not connect to Redis", async () => {
+    const running = runBundle(runtime, out(runtime), [], {
+      MCP_DIR_REDIS_URL: "redis://127.0.0.1:6379",
+    });
+    expect(await running.exited).toEqual({ code: 1, signal: null });
+    expect(ownLines(running.stderr())).toBe(`mcp-dir: ${NO_REDIS}\n`);
   });
 
   it("names a port in use, without a stack trace", async () => {
@@ -173,7 +184,7 @@ describe("deno serve", () => {
     const running = denoServe(out("deno"), ["--allow-net", "--host", "127.0.0.1", "--port", "0"]);
     expect((await running.exited).code).not.toBe(0);
     expect(running.stderr()).toContain(
-      "mcp-dir: Deno does not let this server read its settings from the environment (MCP_DIR_AUTH_TOKEN, MCP_DIR_AUTH_ISSUER, MCP_DIR_AUTH_AUDIENCE, MCP_DIR_STATE_KEY, MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE); run it with --allow-env (or --allow-env=MCP_DIR_AUTH_TOKEN,MCP_DIR_AUTH_ISSUER,MCP_DIR_AUTH_AUDIENCE,MCP_DIR_STATE_KEY,MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE)\n",
+      "mcp-dir: Deno does not let this server read its settings from the environment (MCP_DIR_AUTH_TOKEN, MCP_DIR_AUTH_ISSUER, MCP_DIR_AUTH_AUDIENCE, MCP_DIR_STATE_KEY, MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE, MCP_DIR_REDIS_URL); run it with --allow-env (or --allow-env=MCP_DIR_AUTH_TOKEN,MCP_DIR_AUTH_ISSUER,MCP_DIR_AUTH_AUDIENCE,MCP_DIR_STATE_KEY,MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE,MCP_DIR_REDIS_URL)\n",
     );
     expect(running.stderr()).not.toContain("over stdio");
   });
@@ -280,6 +291,25 @@ describe("a Worker", () => {
     }
   });
 
+  it("refuses MCP_DIR_REDIS_URL in its env bindings, saying it does not connect to Redis", async () => {
+    const worker = await start({
+      MCP_DIR_AUTH_TOKEN: "worker-token",
+      MCP_DIR_REDIS_URL: "redis://r:6379",
+    });
+    try {
+      const response = await rawRequest(worker.url, {
+        method: "GET",
+        headers: { host: worker.host },
+      });
+      expect([response.status, JSON.parse(response.body).error.message]).toEqual([
+        503,
+        `Service Unavailable: ${NO_REDIS}`,
+      ]);
+    } finally {
+      await worker.dispose();
+    }
+  });
+
   it("reads its token from its env bindings", async () => {
     const worker = await start({ MCP_DIR_AUTH_TOKEN: "worker-token" });
     try {
@@ -377,6 +407,30 @@ describe("a Worker", () => {
       expect(response.status).toBe(200);
     } finally {
       await open.dispose();
+    }
+  });
+});
+
+describe("a build whose config names a Redis", () => {
+  it("fails, saying a bundle does not connect to Redis, and builds with only its other settings", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mcp-dir-build-redis-"));
+    try {
+      await mkdir(join(dir, "resources"));
+      await writeFile(join(dir, "resources", "hello.md"), "# Hello\n");
+      const config = (redis: string) =>
+        writeFile(join(dir, "mcp-dir.config.mjs"), `export default { redis: ${redis} };\n`);
+      const build = () => runCli(["build", dir, "--out", join(dir, "out")]);
+      await config('{ url: "redis://127.0.0.1:6379", prefix: "weather:" }');
+      const refused = await build();
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        `error: mcp-dir.config.mjs: redis names a Redis, but a built bundle does not connect to Redis: its replicas would share no tasks, resource updates or 2025 streams. Remove the URL from the config to build, and give mcp-dir serve the Redis in MCP_DIR_REDIS_URL instead\nmcp-dir build: 1 problem in ${dir}; fix it and run again\n`,
+      );
+      // serve's prefix, with the URL from MCP_DIR_REDIS_URL: nothing for a bundle to refuse.
+      await config('{ prefix: "weather:" }');
+      expect(await build()).toMatchObject({ code: 0, stderr: "" });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
