@@ -1,8 +1,10 @@
 import { realpathSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Message } from "esbuild";
+import { build, type Message, type Plugin } from "esbuild";
+import { isInsideDir } from "../loader/inside-dir.js";
 import type { LoadedServer } from "../loader/load-server.js";
 import type { LoadProblem } from "../loader/problems.js";
 import { commonJsGlobalsPlugin } from "./commonjs-globals.js";
@@ -18,6 +20,27 @@ import {
 
 /** This package's built code: `dist/` (this file is dist/build/write-bundle.js). */
 const DIST = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * The runtime's yaml (front matter) as its browser build: the same code as an
+ * ES module. The build for Node reads LOG_TOKENS and LOG_STREAM at every
+ * parse, which Deno allows only when asked (`--allow-env=` the bundle's own
+ * variables then stopped at its first Markdown prompt). Workers take this
+ * build already; an author's own `import "yaml"` is left to esbuild.
+ */
+const RUNTIME_YAML: Plugin = {
+  name: "mcp-dir-runtime-yaml",
+  setup(build) {
+    const browser = join(
+      dirname(createRequire(import.meta.url).resolve("yaml/package.json")),
+      "browser",
+      "index.js",
+    );
+    build.onResolve({ filter: /^yaml$/ }, ({ importer }) =>
+      isInsideDir(DIST, importer) ? { path: browser } : undefined,
+    );
+  },
+};
 
 /** A date the Workers runtime installed from the npm registry supports. */
 const COMPATIBILITY_DATE = "2026-04-01";
@@ -108,7 +131,7 @@ export async function writeBundle(
     alias: { "mcp-dir": join(DIST, "authoring.js") },
     logLevel: "silent",
     legalComments: "none",
-    plugins: [commonJsGlobalsPlugin(load.dir, target, warnings)],
+    plugins: [RUNTIME_YAML, commonJsGlobalsPlugin(load.dir, target, warnings)],
     ...(worker
       ? {
           platform: "neutral",

@@ -13,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIssuer } from "../auth/helpers/issuer.js";
 import { runCli } from "../cli/helpers/cli.js";
 import { rawRequest } from "../http/helpers.js";
-import { stopAll } from "../http-cli/helpers.js";
+import { spawnProgram, stopAll } from "../http-cli/helpers.js";
 import {
   BUNDLE,
   builtExample,
+  DENO,
   denoServe,
   runBundle,
   stopWorkers,
@@ -176,6 +177,32 @@ describe.each(["node", "bun", "deno"] as const)("a bundle run by %s", (runtime) 
     } finally {
       await issuer.close();
     }
+  });
+});
+
+describe("deno run", () => {
+  it("serves example-server (its Markdown prompts' front matter too) with --allow-env of just the variables it names", async () => {
+    const named = [
+      "MCP_DIR_AUTH_TOKEN",
+      "MCP_DIR_AUTH_ISSUER",
+      "MCP_DIR_AUTH_AUDIENCE",
+      "MCP_DIR_STATE_KEY",
+      "MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE",
+      "MCP_DIR_REDIS_URL",
+      "PORT",
+    ];
+    const bundle = join(out("deno"), BUNDLE);
+    const running = spawnProgram(DENO, [
+      "run",
+      "--allow-net",
+      `--allow-env=${named.join(",")}`,
+      bundle,
+      "--http",
+      "--port",
+      "0",
+    ]);
+    const [, url = ""] = await running.waitForStderr(/ at (http:\/\/\S+)\n/);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   });
 });
 
