@@ -1,5 +1,6 @@
 import { lstat, mkdir, readdir, readlink, realpath, rm, stat } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { shownPath } from "../bundle/shown-path.js";
 import { DEFINITION_FOLDERS, type DefinitionFolder, isSkippedFolder } from "../loader/folders.js";
 import { isInsideDir } from "../loader/inside-dir.js";
 
@@ -9,12 +10,6 @@ export const WRANGLER_FILE = "wrangler.toml";
 
 /** Every file `mcp-dir build` writes into its out folder: the only ones it replaces. */
 const BUILD_FILES: readonly string[] = [BUNDLE_FILE, MANIFEST_FILE, WRANGLER_FILE];
-
-/** `path` as the user reads it: from the current directory when inside it. */
-export function shownPath(path: string): string {
-  const from = relative(process.cwd(), path);
-  return from === "" || from.startsWith("..") || isAbsolute(from) ? path : from;
-}
 
 /**
  * What exists of `path` (itself or its nearest ancestor), and `path` with

@@ -4,19 +4,14 @@ import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Message, type Plugin } from "esbuild";
+import { shownPath } from "../bundle/shown-path.js";
 import { isInsideDir } from "../loader/inside-dir.js";
 import type { LoadedServer } from "../loader/load-server.js";
 import type { LoadProblem } from "../loader/problems.js";
 import { commonJsGlobalsPlugin } from "./commonjs-globals.js";
 import { embeddedVariables, embeddedVariableWarning } from "./embedded-environment.js";
 import { type BuildTarget, entrySource } from "./entry-source.js";
-import {
-  BUNDLE_FILE,
-  clearOutFolder,
-  MANIFEST_FILE,
-  shownPath,
-  WRANGLER_FILE,
-} from "./out-folder.js";
+import { BUNDLE_FILE, clearOutFolder, MANIFEST_FILE, WRANGLER_FILE } from "./out-folder.js";
 
 /** This package's built code: `dist/` (this file is dist/build/write-bundle.js). */
 const DIST = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,5 +1,4 @@
 import { realpathSync } from "node:fs";
-import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HTTP_HINTS } from "../cli/http-flag-word.js";
 import { parseCommandArgs, UsageError } from "../cli/parse-args.js";
@@ -15,7 +14,14 @@ import { serveHttp } from "../transports/http/serve.js";
 import { serveStdio } from "../transports/stdio.js";
 import { type Bundle, createBundledServer } from "./runtime.js";
 import { nativeListener, serveNative } from "./serve-native.js";
-import { deno, processEnvironment, readSettings } from "./settings.js";
+import {
+  deno,
+  processEnvironment,
+  readSettings,
+  SETTING_HELP,
+  SETTING_VARIABLES,
+} from "./settings.js";
+import { shownPath } from "./shown-path.js";
 
 /** Whether the module at `url` is the program being run (Node before 24 has no import.meta.main). */
 export function isEntry(url: string): boolean {
@@ -28,24 +34,49 @@ export function isEntry(url: string): boolean {
   }
 }
 
-/** How the user ran this bundle, for the help a mistake points to: "node server.mjs". */
+/** How the user ran this bundle, for its help and the help a mistake points to: "node dist-mcp/server.mjs". */
 function programName(): string {
   const runtime = deno() ? "deno run" : "Bun" in globalThis ? "bun" : "node";
-  return `${runtime} ${basename(process.argv[1] ?? "server.mjs")}`;
+  return `${runtime} ${shownPath(process.argv[1] ?? "server.mjs")}`;
 }
 
-function usage(program: string): string {
+/** The width of the help's first column (TRANSPORT_HELP's): a description starts after it. */
+const COLUMN = 23;
+
+/** Every variable the bundle reads, and what it sets, in TRANSPORT_HELP's two columns. */
+function environmentHelp(): string {
+  return SETTING_VARIABLES.map((variable) => {
+    const [first = "", ...rest] = SETTING_HELP[variable];
+    const name = `  ${variable}`;
+    const lines =
+      name.length <= COLUMN - 2 ? [`${name.padEnd(COLUMN)}${first}`] : [name, indent(first)];
+    return [...lines, ...rest.map(indent)].join("\n");
+  }).join("\n");
+}
+
+const indent = (line: string) => `${" ".repeat(COLUMN)}${line}`;
+
+function usage(program: string, bundle: Bundle): string {
+  const { name, version } = bundle.config;
+  const denoNeeds = deno()
+    ? `\nDeno reads them only with --allow-env, or with just their names:
+--allow-env=${SETTING_VARIABLES.join(",")}
+and serves HTTP only with --allow-net.\n`
+    : "";
   return `Usage: ${program} [--http [options]]
 
-Serves the built MCP server over stdio, or over Streamable HTTP with --http
-(at /mcp on 127.0.0.1:3000 unless the options, PORT or the build's
-mcp-dir.config say otherwise), as \`mcp-dir serve\` does. Settings come from
-the environment: MCP_DIR_AUTH_TOKEN (the bearer token), MCP_DIR_STATE_KEY
-(signs requestState; share it between replicas), PORT.
+Serves ${name} ${version}, an MCP server built by mcp-dir build, over stdio,
+or over Streamable HTTP with --http (at /mcp on 127.0.0.1:3000 unless the
+options, PORT or the build's mcp-dir.config say otherwise), as
+\`mcp-dir serve\` does.
 
 Options:
 ${TRANSPORT_HELP}
-  -h, --help           Show this help`;
+  -h, --help           Show this help
+
+Environment (a flag given wins over its variable):
+${environmentHelp()}
+${denoNeeds}`;
 }
 
 /**
@@ -73,7 +104,7 @@ async function run(bundle: Bundle, argv: string[], program: string): Promise<voi
   });
   if (help) {
     // stdout is the stdio protocol channel of this very program: help goes to stderr.
-    process.stderr.write(`${usage(program)}\n`);
+    process.stderr.write(usage(program, bundle));
     return;
   }
   const settings = readSettings(processEnvironment());

@@ -22,6 +22,30 @@ export const SETTING_VARIABLES = [
 ] as const;
 export type SettingVariable = (typeof SETTING_VARIABLES)[number];
 
+/** What each variable sets, as a bundle's --help lists it: lines of at most 57 characters. */
+export const SETTING_HELP: Readonly<Record<SettingVariable, readonly string[]>> = {
+  [AUTH_TOKEN_ENV]: ['Require "Authorization: Bearer <token>" (as --auth-token)'],
+  [AUTH_ISSUER_ENV]: [
+    "Accept OAuth access tokens from this authorization",
+    "server (as --auth-issuer)",
+  ],
+  [AUTH_AUDIENCE_ENV]: [
+    "What tokens must carry in aud (as --auth-audience;",
+    "default: this endpoint's URL, as clients reach it)",
+  ],
+  [STATE_KEY_ENV]: [
+    "Signs requestState, for 2026-07-28 requests that ask the",
+    "client: 32 bytes or more, one secret on every replica",
+    "(default: a random key of this process)",
+  ],
+  [ALLOW_OPEN_ENV]: ['"1" or "true": as --allow-unauthenticated-remote'],
+  [REDIS_URL_ENV]: [
+    "Refused: a built bundle does not connect to Redis (run",
+    "the server directory with mcp-dir serve for that)",
+  ],
+  PORT: ["The HTTP port when --port is not given"],
+};
+
 /** One runtime's environment: `process.env`, `Deno.env`, or a Worker's `env` bindings. */
 export type Environment = (name: SettingVariable) => string | undefined;
 

@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIssuer } from "../auth/helpers/issuer.js";
@@ -17,6 +17,7 @@ import { spawnProgram, stopAll } from "../http-cli/helpers.js";
 import {
   BUNDLE,
   builtExample,
+  bundleCommand,
   DENO,
   denoServe,
   runBundle,
@@ -30,6 +31,55 @@ const out = (target: Target) => outs[target];
 
 const NO_REDIS =
   "MCP_DIR_REDIS_URL is set, but a built bundle does not connect to Redis: its replicas would share no tasks, resource updates or 2025 streams. Unset it, or run the server directory with mcp-dir serve, which shares them through Redis";
+
+/** A bundle of example-server's --help, run as `program`: every variable the bundle reads, and what it sets. */
+function bundleHelp(program: string, runtime: "node" | "bun" | "deno"): string {
+  const deno = `
+Deno reads them only with --allow-env, or with just their names:
+--allow-env=MCP_DIR_AUTH_TOKEN,MCP_DIR_AUTH_ISSUER,MCP_DIR_AUTH_AUDIENCE,MCP_DIR_STATE_KEY,MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE,MCP_DIR_REDIS_URL,PORT
+and serves HTTP only with --allow-net.
+`;
+  return `Usage: ${program} [--http [options]]
+
+Serves example-server 1.0.0, an MCP server built by mcp-dir build, over stdio,
+or over Streamable HTTP with --http (at /mcp on 127.0.0.1:3000 unless the
+options, PORT or the build's mcp-dir.config say otherwise), as
+\`mcp-dir serve\` does.
+
+Options:
+  --http               Serve Streamable HTTP instead of stdio
+  --port <n>           HTTP port (default 3000; 0 picks a free one)
+  --host <host>        Interface to bind (default 127.0.0.1: this machine only)
+  --path <path>        The MCP endpoint (default /mcp)
+  --auth-token <t>     Require "Authorization: Bearer <t>" (or set MCP_DIR_AUTH_TOKEN)
+  --auth-issuer <url>  Accept OAuth access tokens from this authorization server
+                       (or set MCP_DIR_AUTH_ISSUER)
+  --auth-audience <id>
+                       What tokens must carry in aud: a URL or the id your provider
+                       writes there (or set MCP_DIR_AUTH_AUDIENCE; default: this
+                       endpoint's URL, as clients reach it)
+  --allow-unauthenticated-remote
+                       Serve a non-loopback --host without a token (refused otherwise)
+  --max-sessions <n>   HTTP sessions open at once, and 2026 listen streams (default 1000 each)
+  -h, --help           Show this help
+
+Environment (a flag given wins over its variable):
+  MCP_DIR_AUTH_TOKEN   Require "Authorization: Bearer <token>" (as --auth-token)
+  MCP_DIR_AUTH_ISSUER  Accept OAuth access tokens from this authorization
+                       server (as --auth-issuer)
+  MCP_DIR_AUTH_AUDIENCE
+                       What tokens must carry in aud (as --auth-audience;
+                       default: this endpoint's URL, as clients reach it)
+  MCP_DIR_STATE_KEY    Signs requestState, for 2026-07-28 requests that ask the
+                       client: 32 bytes or more, one secret on every replica
+                       (default: a random key of this process)
+  MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE
+                       "1" or "true": as --allow-unauthenticated-remote
+  MCP_DIR_REDIS_URL    Refused: a built bundle does not connect to Redis (run
+                       the server directory with mcp-dir serve for that)
+  PORT                 The HTTP port when --port is not given
+${runtime === "deno" ? deno : ""}`;
+}
 
 const REFUSED_OPEN =
   "mcp-dir: Refusing to listen on 0.0.0.0 without authentication: any machine that can reach it could call every tool. Set MCP_DIR_AUTH_TOKEN (or --auth-token, authToken) to require a bearer token, or MCP_DIR_AUTH_ISSUER (--auth-issuer, auth.issuer) to accept OAuth access tokens, or pass --allow-unauthenticated-remote (allowUnauthenticatedRemote: true) if the server is meant to be open\n";
@@ -62,7 +112,20 @@ function ownLines(stderr: string): string {
 }
 
 describe.each(["node", "bun", "deno"] as const)("a bundle run by %s", (runtime) => {
-  const help = `${runtime === "deno" ? "deno run" : runtime} ${BUNDLE} --help`;
+  const program = runtime === "deno" ? "deno run" : runtime;
+  // Run by its absolute path (the run's shared folder is outside the working directory).
+  const help = () => `${program} ${join(out(runtime), BUNDLE)} --help`;
+
+  it("--help names the path it was run by and every variable it reads", async () => {
+    // Run from the folder that holds the out folder, by the path a user types.
+    const [folder, target] = [dirname(out(runtime)), basename(out(runtime))];
+    const path = `${target}/${BUNDLE}`;
+    const { command, args } = bundleCommand(runtime, target, ["--help"]);
+    const running = spawnProgram(command, args, { cwd: folder });
+    expect(await running.exited).toEqual({ code: 0, signal: null });
+    expect(running.stdout()).toBe("");
+    expect(ownLines(running.stderr())).toBe(bundleHelp(`${program} ${path}`, runtime));
+  });
 
   it("refuses to serve every interface without a token, in one line", async () => {
     const running = runBundle(runtime, out(runtime), ["--http", "--host", "0.0.0.0"]);
@@ -73,16 +136,16 @@ describe.each(["node", "bun", "deno"] as const)("a bundle run by %s", (runtime) 
   it("takes the options serve takes, and says what is wrong with one as serve does", async () => {
     const running = runBundle(runtime, out(runtime), ["--port", "4000"]);
     expect(await running.exited).toEqual({ code: 2, signal: null });
-    expect(ownLines(running.stderr())).toBe(`mcp-dir: --port needs --http. See '${help}'\n`);
+    expect(ownLines(running.stderr())).toBe(`mcp-dir: --port needs --http. See '${help()}'\n`);
     const badPort = runBundle(runtime, out(runtime), ["--http"], { PORT: "abc" });
     expect(await badPort.exited).toEqual({ code: 2, signal: null });
     expect(ownLines(badPort.stderr())).toBe(
-      `mcp-dir: PORT must be a number from 0 to 65535, got 'abc'. See '${help}'\n`,
+      `mcp-dir: PORT must be a number from 0 to 65535, got 'abc'. See '${help()}'\n`,
     );
     const portAfterHttp = runBundle(runtime, out(runtime), ["--http", "3000"]);
     expect(await portAfterHttp.exited).toEqual({ code: 2, signal: null });
     expect(ownLines(portAfterHttp.stderr())).toBe(
-      `mcp-dir: --http takes no value, so '3000' was read as an argument and is one too many; for port 3000, write --http --port 3000. See '${help}'\n`,
+      `mcp-dir: --http takes no value, so '3000' was read as an argument and is one too many; for port 3000, write --http --port 3000. See '${help()}'\n`,
     );
   });
 
