@@ -206,7 +206,7 @@ export class McpServer implements Engine {
   /** A 2025 session over `transport`, which the caller has started or will start with it. @internal */
   openSession(transport: Transport): Session {
     // Changes made before this session are told to the sessions open then, not to it.
-    this.notifier.flush();
+    this.flushChanges();
     const session = new Session(this, transport, (ended) => {
       this.sessions.delete(ended);
       this.tasks.sessionEnded(ended.id).catch((error: unknown) => {
@@ -270,6 +270,11 @@ export class McpServer implements Engine {
    */
   resourceUpdated(uri: string): void {
     this.notifier.announce(uri);
+  }
+
+  /** @internal */
+  flushChanges(): void {
+    this.notifier.flush();
   }
 
   get sessionCount(): number {

@@ -76,6 +76,25 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("notifications at %s", (pro
     });
   });
 
+  it("no list change for the definitions a server had before the client came", async () => {
+    const server = makeServer().add(
+      defineTool({
+        name: "io",
+        description: "Waits for I/O, as a handler reading a file does",
+        handler: async (_args, ctx) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          ctx.log.info("read");
+          return "read";
+        },
+      }),
+    );
+    const client = await connect(server);
+    await client.callTool({ name: "io" });
+    expect(client.notifications).toEqual([
+      { method: "notifications/message", params: { level: "info", data: "read" } },
+    ]);
+  });
+
   it("no log message below the level asked for", async () => {
     const client = await connect(makeServer(), { logLevel: "info" });
     await client.callTool({ name: "work" });
