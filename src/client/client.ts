@@ -55,7 +55,10 @@ export interface ClientOptions extends Responders {
 }
 
 export interface RequestOptions {
-  /** Aborting it cancels the request: the handler's `ctx.signal` aborts, and the call rejects. */
+  /**
+   * Aborting it cancels the request (a call run as a task: `tasks/cancel`):
+   * the handler's `ctx.signal` aborts, and the call rejects with its reason.
+   */
   signal?: AbortSignal;
   /** Gets what the handler reports with `ctx.progress` (the request carries a progress token). */
   onprogress?: (progress: Progress) => void;
@@ -283,12 +286,13 @@ export class InMemoryClient {
     if (result.resultType !== "task" || !(this.link instanceof StatelessLink)) {
       return withoutFraming(result) as unknown as CallToolResult;
     }
-    const { ontask } = options;
+    const { ontask, signal } = options;
     const ended = await followTask(
       this.link,
       result,
       (task) => ontask?.(task),
       (notification) => this.receive(notification),
+      signal,
     );
     return withoutFraming(ended) as unknown as CallToolResult;
   }

@@ -1,7 +1,7 @@
 import { type DetailedWireTask, isTerminal } from "../protocol/tasks.js";
 import { type InputRequest, RequestError } from "./errors.js";
-import type { Params, ServerNotification } from "./link.js";
-import type { StatelessLink } from "./stateless-link.js";
+import { abortReason, type Params, type ServerNotification } from "./link.js";
+import type { StatelessLink, Subscription } from "./stateless-link.js";
 
 /** A task's state as the client sees it change (2026-07-28 `DetailedTask`). */
 export type TaskState = DetailedWireTask;
@@ -11,13 +11,15 @@ export type TaskState = DetailedWireTask;
  * to its end, on a listen stream of its own: each state is told to `seen`,
  * what the task asks is answered by the client's responders (`tasks/update`),
  * and its result is what this resolves to. A failed task rejects with its
- * error as a RequestError; a cancelled one with an Error saying so.
+ * error as a RequestError; a cancelled one with an Error saying so. Aborting
+ * `signal` cancels the task (`tasks/cancel`) and rejects with its reason.
  */
 export async function followTask(
   link: StatelessLink,
   created: Params,
   seen: (task: TaskState) => void,
   deliver: (notification: ServerNotification) => void,
+  signal?: AbortSignal,
 ): Promise<Params> {
   const taskId = String(created.taskId);
   const answered = new Set<string>();
@@ -25,6 +27,8 @@ export async function followTask(
   const ended = new Promise<Params>((resolve, reject) => {
     settle = { resolve, reject };
   });
+  // It may end (cancelled) before it is awaited below.
+  ended.catch(() => {});
   let over = false;
   let queue = Promise.resolve();
 
@@ -58,17 +62,32 @@ export async function followTask(
       });
   };
 
-  const subscription = await link.listen({ taskIds: [taskId] }, (notification) => {
-    if (notification.method === "notifications/tasks" && notification.params.taskId === taskId) {
-      enqueue(notification.params as unknown as TaskState);
-    }
-    deliver(notification);
-  });
+  // As a call's signal cancels the call, it cancels the task the call became.
+  const cancel = () => {
+    if (over) return;
+    over = true;
+    const reason = abortReason(signal, "The request was aborted");
+    link.request("tasks/cancel", { taskId }).then(
+      () => settle?.reject(reason),
+      () => settle?.reject(reason),
+    );
+  };
+  if (signal?.aborted) cancel();
+  else signal?.addEventListener("abort", cancel, { once: true });
+
+  let subscription: Subscription | undefined;
   try {
+    subscription = await link.listen({ taskIds: [taskId] }, (notification) => {
+      if (notification.method === "notifications/tasks" && notification.params.taskId === taskId) {
+        enqueue(notification.params as unknown as TaskState);
+      }
+      deliver(notification);
+    });
     // Followed from the acknowledgement on: what happened before is read once.
     enqueue((await link.request("tasks/get", { taskId })) as unknown as TaskState);
     return await ended;
   } finally {
-    await subscription.close();
+    signal?.removeEventListener("abort", cancel);
+    await subscription?.close();
   }
 }

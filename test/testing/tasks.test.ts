@@ -38,12 +38,29 @@ const fails = defineTool({
   },
 });
 
+/** Why the task of `waits` was stopped, once it was. */
+let stopped: Promise<unknown> = Promise.resolve();
+
+const waits = defineTool({
+  name: "waits",
+  description: "Works until its task is cancelled",
+  task: "optional",
+  handler: async (_args, ctx) => {
+    await ctx.progress(1, 2, "waiting");
+    stopped = new Promise((resolve) => {
+      ctx.signal.addEventListener("abort", () => resolve(ctx.signal.reason), { once: true });
+    });
+    await stopped;
+    return "stopped";
+  },
+});
+
 let server: McpServer;
 const clients: TestClient[] = [];
 
 beforeAll(() => {
   server = createServer({ name: "tasks-test", version: "1.0.0" });
-  server.add(greets, fails);
+  server.add(greets, fails, waits);
 });
 beforeEach(() => {
   gate = new Promise((resolve) => {
@@ -82,6 +99,30 @@ describe("a call run as a task", () => {
     expect(statuses.at(-1)).toBe("completed");
     expect(statuses).toContain("input_required");
     expect(new Set(states.map((task) => task.taskId)).size).toBe(1);
+  });
+
+  it("is cancelled when the call's signal aborts: the task ends cancelled, and the call rejects with the reason", async () => {
+    const client = await connect({ tasks: true });
+    const states: TaskState[] = [];
+    const stop = new AbortController();
+    const called = client.callTool(
+      { name: "waits" },
+      {
+        signal: stop.signal,
+        ontask: (task) => {
+          states.push(task);
+          if (task.statusMessage === "waiting") stop.abort(new Error("the test gave up"));
+        },
+      },
+    );
+    await expect(called).rejects.toThrow("the test gave up");
+    expect(await stopped).toMatchObject({ name: "AbortError" });
+    const [task] = states;
+    const { taskId } = task as TaskState;
+    expect(await client.request("tasks/get", { taskId })).toMatchObject({
+      taskId,
+      status: "cancelled",
+    });
   });
 
   it("is a plain call when the client does not declare tasks", async () => {
