@@ -41,6 +41,24 @@ const KIND_OF: Readonly<Record<string, keyof Responders>> = {
   "roots/list": "roots",
 };
 
+/** What each kind of answer looks like, for a responder that gave none. */
+const EXAMPLE_OF: Readonly<Record<keyof Responders, string>> = {
+  elicitation: '{ action: "accept", content: { ... } }',
+  sampling: '{ role: "assistant", content: { type: "text", text: "..." }, model: "test-model" }',
+  roots: '{ roots: [{ uri: "file:///..." }] }',
+};
+
+/** `given`, once known to be an answer: an object (nothing else can be sent as one). */
+function anAnswer(kind: keyof Responders, given: unknown): Record<string, unknown> {
+  if (typeof given === "object" && given !== null && !Array.isArray(given)) {
+    return given as Record<string, unknown>;
+  }
+  const what = Array.isArray(given) ? "a list" : given === null ? "null" : String(given);
+  throw new Error(
+    `The client's ${kind} responder gave ${what}, not an answer; return one, such as ${EXAMPLE_OF[kind]}`,
+  );
+}
+
 /** The capabilities the given responders answer for, under those given explicitly. */
 export function capabilitiesFor(
   responders: Responders,
@@ -75,9 +93,9 @@ export class Answers {
       throw new Error(`This client has no answer for ${method}`);
     }
     if (typeof responder === "function") {
-      return (await (responder as (asked: unknown) => unknown)(params)) as Record<string, unknown>;
+      return anAnswer(kind, await (responder as (asked: unknown) => unknown)(params));
     }
-    if (!Array.isArray(responder)) return responder as Record<string, unknown>;
+    if (!Array.isArray(responder)) return anAnswer(kind, responder);
     const index = this.used.get(kind) ?? 0;
     if (index >= responder.length) {
       throw new Error(
@@ -85,6 +103,6 @@ export class Answers {
       );
     }
     this.used.set(kind, index + 1);
-    return responder[index] as Record<string, unknown>;
+    return anAnswer(kind, responder[index]);
   }
 }

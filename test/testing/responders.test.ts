@@ -80,6 +80,28 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("answers at %s", (protocolV
     }
   });
 
+  it("a responder that gives no answer (a function without return) is an error saying what to give", async () => {
+    const client = await connect({
+      // As a test in JavaScript may write it: the answer computed, never returned.
+      sampling: (() => {}) as unknown as () => never,
+    });
+    const noAnswer =
+      'The client\'s sampling responder gave undefined, not an answer; return one, such as { role: "assistant", content: { type: "text", text: "..." }, model: "test-model" }';
+    if (protocolVersion === "2026-07-28") {
+      await expect(client.callTool({ name: "capital" })).rejects.toThrow(noAnswer);
+    } else {
+      expect(await client.callTool({ name: "capital" })).toEqual({
+        content: [
+          {
+            type: "text",
+            text: `the client answered sampling/createMessage with error -32603: ${noAnswer}`,
+          },
+        ],
+        isError: true,
+      });
+    }
+  });
+
   it("a page to open (URL mode)", async () => {
     const client = await connect({ elicitation: { action: "accept" } });
     expect(text(await client.callTool({ name: "sign-in" }))).toBe("accept sign-in-s1");
