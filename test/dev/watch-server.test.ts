@@ -204,5 +204,7 @@ export default defineTool({ description: "Says the word", handler: () => word })
     const next = watcher.nextReload();
     await watcher.close();
     await expect(next).rejects.toThrow("The watcher was closed");
+    // No reload can come any more: one asked for now is told so at once.
+    await expect(watcher.nextReload()).rejects.toThrow("The watcher was closed");
   });
 });

@@ -134,6 +134,7 @@ export async function watchServer(
     { onError: (error) => options.onError?.(error) },
   );
   await watcher.ready;
+  let closed = false;
 
   return {
     dir: root,
@@ -144,11 +145,13 @@ export async function watchServer(
       return reloader.standingIn;
     },
     nextReload() {
+      if (closed) return Promise.reject(new Error("The watcher was closed"));
       return new Promise((resolve, reject) => {
         waiting.add({ resolve, reject });
       });
     },
     async close() {
+      closed = true;
       await watcher.close();
       for (const waiter of waiting) waiter.reject(new Error("The watcher was closed"));
       waiting.clear();
