@@ -13,7 +13,7 @@ import {
   STATELESS_VERSION,
 } from "../protocol/versions.js";
 import type { McpServer } from "../server/server.js";
-import type { Link, Params, ServerNotification } from "./link.js";
+import { CLOSED_BEFORE_SENT, type Link, type Params, type ServerNotification } from "./link.js";
 import { NotificationLog } from "./notification-log.js";
 import { Answers, capabilitiesFor, type Responders } from "./responders.js";
 import type {
@@ -395,6 +395,7 @@ export class InMemoryClient {
   ): Promise<Record<string, never>> {
     if (this.link instanceof StatelessLink) {
       options.signal?.throwIfAborted();
+      if (this.link.closed) throw new Error(CLOSED_BEFORE_SENT);
       this.link.logLevel = level;
     } else await this.call("logging/setLevel", { level }, options);
     return {};

@@ -41,6 +41,10 @@ export interface Link {
   close(): Promise<void>;
 }
 
+/** The error of a request made once the client was closed. */
+export const CLOSED_BEFORE_SENT =
+  "This client is closed (close() was called), so the request was not sent; make a new client for it";
+
 /** A response's result, or its error thrown as a RequestError. */
 export function resultOf(response: JsonRpcResponse): Params {
   if ("error" in response) {

@@ -12,6 +12,7 @@ import type { McpServer } from "../server/server.js";
 import type { MessageReceiver, Transport } from "../server/transport.js";
 import {
   abortReason,
+  CLOSED_BEFORE_SENT,
   type Link,
   type LinkOptions,
   type Params,
@@ -92,7 +93,7 @@ export class StatefulLink implements Link, Transport {
   // The client's side.
 
   request(method: string, params: Params, signal?: AbortSignal): Promise<Params> {
-    if (this.closed) return Promise.reject(new Error(CLOSED));
+    if (this.closed) return Promise.reject(new Error(CLOSED_BEFORE_SENT));
     if (signal?.aborted) return Promise.reject(abortReason(signal, "The request was aborted"));
     const id = ++this.nextId;
     return new Promise<Params>((resolve, reject) => {

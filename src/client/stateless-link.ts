@@ -12,6 +12,7 @@ import type { McpServer } from "../server/server.js";
 import { type InputRequest, InputRequiredError, RequestError } from "./errors.js";
 import {
   abortReason,
+  CLOSED_BEFORE_SENT,
   type Link,
   type LinkOptions,
   type Params,
@@ -74,6 +75,11 @@ export class StatelessLink implements Link {
       instructions: discovered.instructions as string | undefined,
     };
     return link;
+  }
+
+  /** Whether close() was called: no request is sent any more. */
+  get closed(): boolean {
+    return this.closing.signal.aborted;
   }
 
   get server(): ServerIdentity {
@@ -180,7 +186,7 @@ export class StatelessLink implements Link {
     signal: AbortSignal | undefined,
     deliver: (notification: ServerNotification) => void,
   ): Promise<JsonRpcResponse | undefined> {
-    if (this.closing.signal.aborted) return Promise.reject(new Error(CLOSED));
+    if (this.closed) return Promise.reject(new Error(CLOSED_BEFORE_SENT));
     const _meta = {
       [META.protocolVersion]: STATELESS_VERSION,
       [META.clientInfo]: this.options.clientInfo,

@@ -134,6 +134,19 @@ describe.each(VERSIONS)("a client at %s", (protocolVersion) => {
     });
   });
 
+  it("refuses a request made once closed, saying it was not sent", async () => {
+    await connect();
+    await client.close();
+    const closed =
+      "This client is closed (close() was called), so the request was not sent; make a new client for it";
+    await expect(client.callTool({ name: "echo", arguments: { message: "hi" } })).rejects.toThrow(
+      closed,
+    );
+    await expect(client.listTools()).rejects.toThrow(closed);
+    await expect(client.subscribeResource({ uri: "memo://motd" })).rejects.toThrow(closed);
+    await expect(client.setLoggingLevel("info")).rejects.toThrow(closed);
+  });
+
   it("cancels a request whose signal aborts: the handler's signal aborts too", async () => {
     let aborted: (reason: unknown) => void = () => {};
     const seen = new Promise((resolve) => {
