@@ -8,6 +8,7 @@ import {
 import { META } from "../protocol/meta.js";
 import type { Implementation, LoggingLevel, ServerCapabilities } from "../protocol/types.js";
 import { STATELESS_VERSION } from "../protocol/versions.js";
+import { onAbort } from "../server/on-abort.js";
 import type { McpServer } from "../server/server.js";
 import { type InputRequest, InputRequiredError, RequestError } from "./errors.js";
 import {
@@ -93,8 +94,9 @@ export class StatelessLink implements Link {
     for (;;) {
       const result = await this.send(method, { ...params, ...retry }, signal);
       if (result.resultType !== "input_required") return result;
-      const inputResponses = await this.answer(
-        (result.inputRequests ?? {}) as Record<string, InputRequest>,
+      const inputResponses = await this.unlessStopped(
+        this.answer((result.inputRequests ?? {}) as Record<string, InputRequest>),
+        signal,
       );
       retry = { inputResponses };
       if (result.requestState !== undefined) retry.requestState = result.requestState;
@@ -114,6 +116,21 @@ export class StatelessLink implements Link {
       inputResponses[key] = await answers.answer(asked.method, asked.params ?? {});
     }
     return inputResponses;
+  }
+
+  /**
+   * What `answering` gives, unless the caller's `signal` aborts or the client
+   * closes first: a request waiting on its responders stops as one waiting on
+   * the server does.
+   */
+  private unlessStopped<T>(answering: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    const stop = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
+    return new Promise<T>((resolve, reject) => {
+      const stopWaiting = onAbort(stop, () =>
+        reject(abortReason(signal?.aborted ? signal : this.closing.signal, CLOSED)),
+      );
+      answering.then(resolve, reject).finally(stopWaiting);
+    });
   }
 
   /** Opens a listen stream; resolves once the server acknowledged it. */

@@ -102,6 +102,33 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("answers at %s", (protocolV
     }
   });
 
+  it("a call stopped while a responder still answers rejects: aborted, or the client closed", async () => {
+    const stop = new AbortController();
+    const aborting = await connect({
+      elicitation: () => {
+        stop.abort(new Error("the user gave up"));
+        return new Promise<never>(() => {});
+      },
+    });
+    await expect(aborting.callTool({ name: "ask-name" }, { signal: stop.signal })).rejects.toThrow(
+      "the user gave up",
+    );
+    let answering = () => {};
+    const asked = new Promise<void>((resolve) => {
+      answering = resolve;
+    });
+    const closing = await connect({
+      elicitation: () => {
+        answering();
+        return new Promise<never>(() => {});
+      },
+    });
+    const call = closing.callTool({ name: "ask-name" });
+    await asked;
+    await closing.close();
+    await expect(call).rejects.toThrow("The client closed before the server answered");
+  });
+
   it("a page to open (URL mode)", async () => {
     const client = await connect({ elicitation: { action: "accept" } });
     expect(text(await client.callTool({ name: "sign-in" }))).toBe("accept sign-in-s1");
