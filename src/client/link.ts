@@ -41,6 +41,9 @@ export interface Link {
   close(): Promise<void>;
 }
 
+/** The error of a request still running when the client closed. */
+export const CLOSED_BEFORE_ANSWER = "The client closed before the server answered";
+
 /** The error of a request made once the client was closed. */
 export const CLOSED_BEFORE_SENT =
   "This client is closed (close() was called), so the request was not sent; make a new client for it";

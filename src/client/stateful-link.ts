@@ -12,6 +12,7 @@ import type { McpServer } from "../server/server.js";
 import type { MessageReceiver, Transport } from "../server/transport.js";
 import {
   abortReason,
+  CLOSED_BEFORE_ANSWER,
   CLOSED_BEFORE_SENT,
   type Link,
   type LinkOptions,
@@ -19,8 +20,6 @@ import {
   resultOf,
   type ServerIdentity,
 } from "./link.js";
-
-const CLOSED = "The client closed before the server answered";
 
 /**
  * A 2025 session with a server in this process: the server's own
@@ -85,7 +84,7 @@ export class StatefulLink implements Link, Transport {
     this.closed = true;
     this.receiver?.closed();
     for (const settle of this.pending.values()) {
-      settle({ jsonrpc: "2.0", id: null, error: { code: -32000, message: CLOSED } });
+      settle({ jsonrpc: "2.0", id: null, error: { code: -32000, message: CLOSED_BEFORE_ANSWER } });
     }
     this.pending.clear();
   }
@@ -110,7 +109,7 @@ export class StatefulLink implements Link, Transport {
       signal?.addEventListener("abort", aborted, { once: true });
       this.pending.set(id, (response) => {
         signal?.removeEventListener("abort", aborted);
-        if (response.id === null) reject(new Error(CLOSED));
+        if (response.id === null) reject(new Error(CLOSED_BEFORE_ANSWER));
         else {
           try {
             resolve(resultOf(response));

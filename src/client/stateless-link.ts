@@ -13,6 +13,7 @@ import type { McpServer } from "../server/server.js";
 import { type InputRequest, InputRequiredError, RequestError } from "./errors.js";
 import {
   abortReason,
+  CLOSED_BEFORE_ANSWER,
   CLOSED_BEFORE_SENT,
   type Link,
   type LinkOptions,
@@ -21,8 +22,6 @@ import {
   type ServerIdentity,
   type ServerNotification,
 } from "./link.js";
-
-const CLOSED = "The client closed before the server answered";
 
 /** What a `subscriptions/listen` stream delivers (the 2026-07-28 SubscriptionFilter). */
 export interface SubscriptionFilter {
@@ -127,7 +126,7 @@ export class StatelessLink implements Link {
     const stop = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
     return new Promise<T>((resolve, reject) => {
       const stopWaiting = onAbort(stop, () =>
-        reject(abortReason(signal?.aborted ? signal : this.closing.signal, CLOSED)),
+        reject(abortReason(signal?.aborted ? signal : this.closing.signal, CLOSED_BEFORE_ANSWER)),
       );
       answering.then(resolve, reject).finally(stopWaiting);
     });
@@ -168,7 +167,7 @@ export class StatelessLink implements Link {
     );
     // Refused before it was acknowledged: a filter it cannot read, the memory budget.
     const refused = served.then((response) => {
-      if (response === undefined) throw abortReason(this.closing.signal, CLOSED);
+      if (response === undefined) throw abortReason(this.closing.signal, CLOSED_BEFORE_ANSWER);
       resultOf(decode(response) as JsonRpcResponse);
       throw new Error("The server ended subscriptions/listen before it acknowledged it");
     });
@@ -185,13 +184,13 @@ export class StatelessLink implements Link {
   }
 
   async close(): Promise<void> {
-    this.closing.abort(new Error(CLOSED));
+    this.closing.abort(new Error(CLOSED_BEFORE_ANSWER));
   }
 
   private async send(method: string, params: Params, signal?: AbortSignal): Promise<Params> {
     const response = await this.serve(method, params, signal, this.options.onNotification);
     if (response === undefined) {
-      throw abortReason(signal?.aborted ? signal : this.closing.signal, CLOSED);
+      throw abortReason(signal?.aborted ? signal : this.closing.signal, CLOSED_BEFORE_ANSWER);
     }
     return resultOf(decode(response) as JsonRpcResponse);
   }

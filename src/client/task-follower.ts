@@ -1,6 +1,7 @@
 import { type DetailedWireTask, isTerminal } from "../protocol/tasks.js";
 import { type InputRequest, RequestError } from "./errors.js";
-import { abortReason, type Params, type ServerNotification } from "./link.js";
+import { abortReason, CLOSED_BEFORE_ANSWER, type Params, type ServerNotification } from "./link.js";
+
 import type { StatelessLink, Subscription } from "./stateless-link.js";
 
 /** A task's state as the client sees it change (2026-07-28 `DetailedTask`). */
@@ -82,6 +83,18 @@ export async function followTask(
         enqueue(notification.params as unknown as TaskState);
       }
       deliver(notification);
+    });
+    // The stream ends before the task when the client closes (or the server ends it).
+    void subscription.closed.then(() => {
+      if (over) return;
+      over = true;
+      settle?.reject(
+        new Error(
+          link.closed
+            ? CLOSED_BEFORE_ANSWER
+            : `The listen stream following task ${taskId} ended before the task did`,
+        ),
+      );
     });
     // Followed from the acknowledgement on: what happened before is read once.
     enqueue((await link.request("tasks/get", { taskId })) as unknown as TaskState);

@@ -125,6 +125,21 @@ describe("a call run as a task", () => {
     });
   });
 
+  it("rejects when the client closes while it runs, as a call does", async () => {
+    const client = await connect({ tasks: true });
+    let working = () => {};
+    const seen = new Promise<void>((resolve) => {
+      working = resolve;
+    });
+    const called = client.callTool(
+      { name: "waits" },
+      { ontask: (task) => task.statusMessage === "waiting" && working() },
+    );
+    await seen;
+    await client.close();
+    await expect(called).rejects.toThrow("The client closed before the server answered");
+  });
+
   it("is a plain call when the client does not declare tasks", async () => {
     const client = await connect({ elicitation: { action: "accept", content: { name: "Bo" } } });
     const states: TaskState[] = [];
