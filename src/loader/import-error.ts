@@ -5,6 +5,9 @@ import { LoadTimeoutError } from "./load-timeout.js";
 import { showThrown } from "./show-thrown.js";
 import { ExitWhileLoading, RejectedWhileLoading } from "./top-level-guard.js";
 
+/** The limit's two knobs: the commands' option, and what loadServer and createTestClient take. */
+const RAISE_THE_LIMIT = "raise the limit with --load-timeout <ms> (loadTimeoutMs in code)";
+
 /**
  * Says why importing `file` failed, for its author: what the error was and
  * where (line:col, and the file when it is not `file` itself), with paths
@@ -18,8 +21,8 @@ export async function describeImportError(
   if (!(error instanceof Error)) return `threw while loading: ${showThrown(error)}`;
   if (error instanceof LoadTimeoutError) {
     return error.whileCompiling
-      ? `${error.message} and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; raise the limit with --load-timeout <ms>`
-      : `${error.message} and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>`;
+      ? `${error.message} and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; ${RAISE_THE_LIMIT}`
+      : `${error.message} and was stopped: look for a loop or a wait at its top level that does not end, or ${RAISE_THE_LIMIT}`;
   }
   if (error instanceof RejectedWhileLoading) {
     return `${error.message}: ${describeThrown(error.reason, dir, file)}; await the promise, or handle its rejection with .catch()`;

@@ -22,7 +22,7 @@ describe("mcp-dir dev: a file that never finishes loading", () => {
     );
     dev.write("tools/spin.ts", `while (true) {}\n${toolFile("Spins", "never")}`);
     const message =
-      "tools/spin.ts: did not finish loading within 300 ms and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>";
+      "tools/spin.ts: did not finish loading within 300 ms and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms> (loadTimeoutMs in code)";
     await dev.waitForLine(`error: ${message}`);
     await dev.waitForLine("  (the last good version of tools/spin.ts stays in service)");
     const log = await dev.waitForCount(LOG_MESSAGE, 1);

@@ -89,7 +89,7 @@ describe("a load stopped while tsx compiles the file", () => {
       "warm.ts": "Warm",
       "hangs-once.ts": "Hangs once",
       "hangs-always.ts":
-        "did not finish loading within 200 ms and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; raise the limit with --load-timeout <ms>",
+        "did not finish loading within 200 ms and was stopped while tsx compiled it, before any of its code ran: the machine may be busy, or the file very large; raise the limit with --load-timeout <ms> (loadTimeoutMs in code)",
       "next.ts": "Next",
       // The first compiler (the one started again for hangs-once.ts was stopped for hangs-always.ts).
       frozen: 1,

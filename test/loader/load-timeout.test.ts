@@ -26,8 +26,8 @@ describe("a file that never finishes loading", () => {
     expect({ code, stderr }).toEqual({ code: 1, stderr: "" });
     expect(stdout).toBe(
       `error: tools/broken.ts: SyntaxError: Unexpected ";" (1:18)
-error: tools/spin.ts: did not finish loading within 1000 ms and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>
-error: tools/wait.ts: did not finish loading within 1000 ms and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms>
+error: tools/spin.ts: did not finish loading within 1000 ms and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms> (loadTimeoutMs in code)
+error: tools/wait.ts: did not finish loading within 1000 ms and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms> (loadTimeoutMs in code)
 mcp-dir check: 3 problems in ${dir}; fix them and run again
 `,
     );

@@ -204,6 +204,15 @@ export default defineTool({ description: "Says hello", handler: () => "hello" })
     );
   });
 
+  it("refuses a file that loads for too long, naming the option that raises the limit", async () => {
+    const dir = await createServerDir({
+      "tools/wait.ts": `await new Promise(() => {});\nexport default { description: "Waits", handler: () => "" };\n`,
+    });
+    await expect(createTestClient(dir, { loadTimeoutMs: 300 })).rejects.toThrow(
+      `createTestClient: ${dir} has 1 problem; fix it (or pass { watch: true } to serve the rest):\n  tools/wait.ts: did not finish loading within 300 ms and was stopped: look for a loop or a wait at its top level that does not end, or raise the limit with --load-timeout <ms> (loadTimeoutMs in code)`,
+    );
+  });
+
   it("refuses a protocol revision it does not know, and watch without a directory", async () => {
     const server = makeServer();
     await expect(
