@@ -56,6 +56,19 @@ export const FOLDER_EXAMPLES: readonly string[] = [
   "views/greet.html",
 ];
 
+/** The runners init writes the example's test for. */
+export type TestRunner = "node:test" | "vitest";
+
+/**
+ * What the example's test is written for: node:test when init adds the test
+ * script, vitest when the project's own runs vitest, none for another runner
+ * (a node:test file would fail in it).
+ */
+export function exampleTestRunner(ownTestScript: string | undefined): TestRunner | "none" {
+  if (ownTestScript === undefined) return "node:test";
+  return /\bvitest\b/.test(ownTestScript) ? "vitest" : "none";
+}
+
 /** A test of an example, written only with it: its path, and the example's. */
 export const EXAMPLE_TESTS: Readonly<Record<string, string>> = {
   "test/greet.test.ts": "tools/greet.ts",
@@ -71,7 +84,10 @@ export const NEW_PROJECT_ONLY: readonly string[] = ["package.json", "README.md",
 export function scaffoldFiles(
   name: string,
   projectRoot: string,
-  { view = false }: { view?: boolean } = {},
+  {
+    view = false,
+    testRunner = "node:test",
+  }: { view?: boolean; testRunner?: TestRunner | "none" } = {},
 ): Record<string, string> {
   const needs = packageNeeds(projectRoot);
   const packageJson = {
@@ -94,7 +110,7 @@ export function scaffoldFiles(
     ".gitignore": "node_modules/\ndist-mcp/\n",
     "mcp-dir.config.ts": CONFIG(name),
     "tools/greet.ts": GREET_TOOL,
-    "test/greet.test.ts": GREET_TEST,
+    ...(testRunner !== "none" && { "test/greet.test.ts": GREET_TESTS[testRunner] }),
     "prompts/summarize.md": SUMMARIZE_PROMPT,
     "resources/about.md": ABOUT_RESOURCE(name),
     ...(view && { "views/greet.html": GREET_VIEW }),
@@ -156,6 +172,40 @@ describe("tools/greet.ts", () => {
   });
 });
 `;
+
+const GREET_VITEST = `import { fileURLToPath } from "node:url";
+import { createTestClient, type TestClient } from "mcp-dir/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The server in this folder, served to a client in this process: no port, no child process.
+const SERVER = fileURLToPath(new URL("..", import.meta.url));
+
+describe("tools/greet.ts", () => {
+  let client: TestClient;
+  beforeAll(async () => {
+    client = await createTestClient(SERVER);
+  });
+  afterAll(() => client.close());
+
+  it("greets by name", async () => {
+    const result = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
+    expect(result.content).toEqual([{ type: "text", text: "Hello, Ada." }]);
+  });
+
+  it("ends with an exclamation mark when excited", async () => {
+    const result = await client.callTool({
+      name: "greet",
+      arguments: { name: "Ada", excited: true },
+    });
+    expect(result.content).toEqual([{ type: "text", text: "Hello, Ada!" }]);
+  });
+});
+`;
+
+const GREET_TESTS: Readonly<Record<TestRunner, string>> = {
+  "node:test": GREET_TEST,
+  vitest: GREET_VITEST,
+};
 
 const SUMMARIZE_PROMPT = `---
 title: Summarize

@@ -7,6 +7,7 @@ import { describeSections, mergePackageJson, type PackageMerge } from "../packag
 import { parseCommandArgs } from "../parse-args.js";
 import {
   EXAMPLE_TESTS,
+  exampleTestRunner,
   FOLDER_EXAMPLES,
   NEW_PROJECT_ONLY,
   packageNameFor,
@@ -33,6 +34,8 @@ views/greet.html: the tool's interactive view (MCP Apps), plain HTML.
 In an existing npm project (a directory with a package.json) it adds the
 folders (each with its example) that do not exist yet, mcp-dir.config.ts and
 tsconfig.json if missing, and the dependencies and scripts package.json lacks.
+The tool's test is written for vitest when the project's own test script runs
+vitest, and not at all when it runs another runner.
 
 It never overwrites a file or changes what package.json already has, and says
 what it added and what it left alone.
@@ -90,7 +93,10 @@ Then:
     const added: string[] = [];
     const kept: string[] = [];
     const view = values.view === true;
-    for (const [path, content] of Object.entries(scaffoldFiles(name, root, { view }))) {
+    const ownTest = testScriptIn(packageText);
+    const testRunner = exampleTestRunner(ownTest);
+    const files = scaffoldFiles(name, root, { view, testRunner });
+    for (const [path, content] of Object.entries(files)) {
       if (merge && NEW_PROJECT_ONLY.includes(path)) continue;
       const subject = EXAMPLE_TESTS[path];
       // An example's test comes with it, and never in place of a file of the same name.
@@ -118,7 +124,10 @@ Then:
       );
     }
 
-    await printOut(report(dir, added, kept, merge, view));
+    // The example's test, not written: the project's own runner would fail on it.
+    const untested =
+      testRunner === "none" && added.includes("tools/greet.ts") ? ownTest : undefined;
+    await printOut(report(dir, added, kept, merge, view, untested));
     return 0;
   },
 };
@@ -145,12 +154,21 @@ function nameIn(packageText: string | undefined): string | undefined {
   return typeof name === "string" && name !== "" ? name : undefined;
 }
 
+/** The project's own test script, when it has one. */
+function testScriptIn(packageText: string | undefined): string | undefined {
+  if (packageText === undefined) return undefined;
+  const { scripts } = JSON.parse(packageText) as { scripts?: Record<string, unknown> };
+  const test = scripts?.test;
+  return typeof test === "string" ? test : undefined;
+}
+
 function report(
   dir: string,
   added: string[],
   kept: string[],
   merge: PackageMerge | undefined,
   view: boolean,
+  untestedBy: string | undefined,
 ): string {
   const shown = /^[\w./:@-]+$/.test(dir) ? dir : JSON.stringify(dir);
   const next = [
@@ -171,5 +189,10 @@ function report(
   if (kept.length > 0) lines.push(`Left alone (already there): ${kept.join(", ")}`);
   if (merge && merge.kept.length > 0)
     lines.push(`Left alone in package.json: ${describeSections(merge.kept)}`);
+  if (untestedBy !== undefined) {
+    lines.push(
+      `Not added: test/greet.test.ts, a test of tools/greet.ts for node:test or vitest, which package.json's test script (${JSON.stringify(untestedBy)}) does not run; see "Testing your server" in mcp-dir's README to write one for your runner`,
+    );
+  }
   return [...lines, ...next].join("\n");
 }
