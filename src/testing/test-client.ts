@@ -1,3 +1,5 @@
+import { stat } from "node:fs/promises";
+import { isAbsolute, resolve } from "node:path";
 import { type ClientOptions, InMemoryClient } from "../client/index.js";
 import type { ReloadOutcome, ServerWatcher } from "../loader/dev/index.js";
 import { formatProblem, type LoadProblem } from "../loader/problems.js";
@@ -48,6 +50,7 @@ export class TestClient extends InMemoryClient {
       await client.open(dirOrServer, clientOptions);
       return client;
     }
+    await requireDirectory(dirOrServer);
     const { loadServer } = await import("../loader/load-server.js");
     const { server, problems } = await loadServer(
       dirOrServer,
@@ -98,6 +101,24 @@ export class TestClient extends InMemoryClient {
     await this.watcher?.close();
     if (this.ownsServer) await this.server.close();
   }
+}
+
+/** Refuses a path that is no directory, saying where it looked (a relative path is the working directory's). */
+async function requireDirectory(dir: string): Promise<void> {
+  const root = resolve(dir);
+  if (
+    await stat(root).then(
+      (found) => found.isDirectory(),
+      () => false,
+    )
+  )
+    return;
+  const from = isAbsolute(dir)
+    ? ""
+    : ` (${JSON.stringify(dir)} from the working directory, ${process.cwd()})`;
+  throw new Error(
+    `createTestClient: ${root} is not a directory${from}; pass the folder of your server (a test in its test/ folder finds it with fileURLToPath(new URL("..", import.meta.url)))`,
+  );
 }
 
 function describeProblems(dir: string, problems: readonly LoadProblem[]): string {

@@ -3,6 +3,7 @@
  * result shapes, give the same results in both eras: a test written once
  * checks a server at 2026-07-28 and at any 2025 revision.
  */
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -201,6 +202,17 @@ export default defineTool({ description: "Says hello", handler: () => "hello" })
     });
     await expect(createTestClient(dir)).rejects.toThrow(
       `createTestClient: ${dir} has 1 problem; fix it (or pass { watch: true } to serve the rest):\n  tools/bad.ts: SyntaxError: Expected identifier but found "," (2:20)`,
+    );
+  });
+
+  it("refuses a path that is no directory, saying where it looked and what to pass", async () => {
+    const parent = await createServerDir({});
+    const cwd = process.cwd();
+    await expect(createTestClient(join(parent, "my-server"))).rejects.toThrow(
+      `createTestClient: ${join(parent, "my-server")} is not a directory; pass the folder of your server (a test in its test/ folder finds it with fileURLToPath(new URL("..", import.meta.url)))`,
+    );
+    await expect(createTestClient("./my-server")).rejects.toThrow(
+      `createTestClient: ${join(cwd, "my-server")} is not a directory ("./my-server" from the working directory, ${cwd}); pass the folder of your server (a test in its test/ folder finds it with fileURLToPath(new URL("..", import.meta.url)))`,
     );
   });
 
