@@ -79,15 +79,18 @@ export class TestClient extends InMemoryClient {
 
   /**
    * With `watch`: what the next reload did (files applied, removed, problems),
-   * once it is done. Ask before you save, so the reload cannot come first.
+   * once it is done and this client has heard the notifications it made.
+   * Ask before you save, so the reload cannot come first.
    */
-  nextReload(): Promise<ReloadOutcome> {
+  async nextReload(): Promise<ReloadOutcome> {
     if (!this.watcher) {
-      return Promise.reject(
-        new Error("nextReload: this client does not watch; create it with { watch: true }"),
-      );
+      throw new Error("nextReload: this client does not watch; create it with { watch: true }");
     }
-    return this.watcher.nextReload();
+    const outcome = await this.watcher.nextReload();
+    // The server sends the list changes and resource updates of a turn at its
+    // end (setImmediate): this turn's are sent, and so delivered, before ours.
+    await new Promise((resolve) => setImmediate(resolve));
+    return outcome;
   }
 
   /** With `watch`: the files that fail to load now, with what is wrong with each. */

@@ -63,6 +63,30 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("watching at %s", (protocol
   });
 });
 
+describe.each(["2026-07-28", "2025-11-25"] as const)("a reload at %s", (protocolVersion) => {
+  it("resolves nextReload once the client has heard what the reload changed", async () => {
+    const dir = await createServerDir({ "tools/greet.ts": toolFile("Greets", "hello") });
+    const client = await createTestClient(dir, { protocolVersion, watch: true });
+    clients.push(client);
+    await client.subscribeResource({ uri: "file:///guide.md" });
+    const reloaded = client.nextReload();
+    await writeFile(join(dir, "tools/wave.ts"), toolFile("Waves", "wave"));
+    await reloaded;
+    expect(client.notifications).toEqual([
+      { method: "notifications/tools/list_changed", params: {} },
+    ]);
+
+    const edited = client.nextReload();
+    await mkdir(join(dir, "resources"));
+    await writeFile(join(dir, "resources/guide.md"), "# Guide\n");
+    await edited;
+    expect(client.notifications.slice(1)).toEqual([
+      { method: "notifications/resources/list_changed", params: {} },
+      { method: "notifications/resources/updated", params: { uri: "file:///guide.md" } },
+    ]);
+  });
+});
+
 describe("watching", () => {
   it("warns when a save leaves a tool naming a view nothing serves, as a start does", async () => {
     const dir = await createServerDir({
