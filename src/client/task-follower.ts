@@ -13,7 +13,8 @@ export type TaskState = DetailedWireTask;
  * what the task asks is answered by the client's responders (`tasks/update`),
  * and its result is what this resolves to. A failed task rejects with its
  * error as a RequestError; a cancelled one with an Error saying so. Aborting
- * `signal` cancels the task (`tasks/cancel`) and rejects with its reason.
+ * `signal` cancels the task (`tasks/cancel`) and rejects with its reason, as
+ * an ask the responders cannot answer does with the error saying so.
  */
 export async function followTask(
   link: StatelessLink,
@@ -54,25 +55,20 @@ export async function followTask(
     );
     await link.request("tasks/update", { taskId, inputResponses });
   };
+  // The client gives up on the task (its caller aborted, or what it asks has no
+  // answer here): cancelled, it does not wait for an answer until it expires.
+  const giveUp = (reason: unknown) => {
+    if (over) return;
+    over = true;
+    const rejectNow = () => settle?.reject(reason);
+    link.request("tasks/cancel", { taskId }).then(rejectNow, rejectNow);
+  };
   const enqueue = (task: TaskState) => {
-    queue = queue
-      .then(() => see(task))
-      .catch((error: unknown) => {
-        over = true;
-        settle?.reject(error);
-      });
+    queue = queue.then(() => see(task)).catch(giveUp);
   };
 
   // As a call's signal cancels the call, it cancels the task the call became.
-  const cancel = () => {
-    if (over) return;
-    over = true;
-    const reason = abortReason(signal, "The request was aborted");
-    link.request("tasks/cancel", { taskId }).then(
-      () => settle?.reject(reason),
-      () => settle?.reject(reason),
-    );
-  };
+  const cancel = () => giveUp(abortReason(signal, "The request was aborted"));
   if (signal?.aborted) cancel();
   else signal?.addEventListener("abort", cancel, { once: true });
 

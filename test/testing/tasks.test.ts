@@ -158,16 +158,25 @@ describe("a call run as a task", () => {
     });
   });
 
-  it("rejects with what it asked when no responder answers it", async () => {
+  it("rejects with what it asked when no responder answers it, and cancels the task", async () => {
     const client = await connect({ tasks: true, capabilities: { elicitation: {} } });
+    const states: TaskState[] = [];
     const asked = client.callTool(
       { name: "greets" },
-      { ontask: (task) => task.status === "working" && openGate() },
+      {
+        ontask: (task) => {
+          states.push(task);
+          if (task.status === "working") openGate();
+        },
+      },
     );
     await expect(asked).rejects.toBeInstanceOf(InputRequiredError);
     await expect(asked).rejects.toMatchObject({
       requests: { "elicitation-1": { method: "elicitation/create" } },
     });
+    // Nothing will answer it: left waiting, its handler would hold on until the task expires.
+    const { taskId } = states[0] as TaskState;
+    expect(await client.request("tasks/get", { taskId })).toMatchObject({ status: "cancelled" });
   });
 
   it("is refused to a client without the extension when the tool runs only as a task", async () => {
