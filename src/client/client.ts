@@ -159,7 +159,10 @@ export class InMemoryClient {
     }
     const link = await StatelessLink.open(server, linkOptions);
     this.link = link;
-    // As a 2025 session is told of every list change, so is this client.
+    // As a 2025 session is told of every list change, so is this client; not of those made
+    // before it, as a session opening is not (it has listed nothing yet). A listen stream
+    // of another client hears them: its client may have listed before them.
+    server.flushChanges();
     this.listChanges = await link.listen({
       toolsListChanged: true,
       promptsListChanged: true,

@@ -43,12 +43,6 @@ export interface Engine {
   capabilities(version: string): ServerCapabilities;
   /** Tells the subscribers of `uri`, in every session and listen stream, that it changed. */
   resourceUpdated(uri: string): void;
-  /**
-   * Publishes the changes of this turn of the event loop now: a session or
-   * listen stream about to open must not hear of changes made before it, as
-   * its client lists what they made. @internal
-   */
-  flushChanges(): void;
   /** What stands on the server for every client to hear (see McpServer.setNotice). */
   notices(): readonly LogMessage[];
   /** A line for the developer on stderr. */

@@ -272,7 +272,11 @@ export class McpServer implements Engine {
     this.notifier.announce(uri);
   }
 
-  /** @internal */
+  /**
+   * Publishes the changes of this turn of the event loop now: a session or
+   * in-process client about to open must not hear of changes made before it,
+   * as its client lists what they made. @internal
+   */
   flushChanges(): void {
     this.notifier.flush();
   }

@@ -165,8 +165,6 @@ async function listen(params: Params, rc: RequestContext): Promise<unknown> {
     _meta: tag,
     notifications: filter,
   });
-  // Changes made before this stream are told to the streams open then, not to it.
-  engine.flushChanges();
   const unsubscribe = engine.bus.subscribe((change) => {
     for (const [method, fields] of deliver(change, filter, uris)) {
       channel.notify(method, { _meta: tag, ...fields });
