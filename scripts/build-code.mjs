@@ -18,6 +18,7 @@
  */
 import { dirname, relative } from "node:path";
 import { build } from "esbuild";
+import { vendoredFiles } from "./vendored-files.mjs";
 
 const VENDORED = ["fast-glob", "yaml"];
 
@@ -31,17 +32,6 @@ await build({
   target: "node20",
   logLevel: "warning",
 });
-
-/** Leaves src/vendor/ files to be required at run time, from dist/vendor/: see above. */
-const vendoredFiles = {
-  name: "vendored-files",
-  setup(esbuild) {
-    esbuild.onResolve({ filter: /\/vendor\/[^/]+\.cjs$/ }, ({ path }) => ({
-      path,
-      external: true,
-    }));
-  },
-};
 
 const ENTRIES = [
   // What package.json names: the API, mcp-dir/testing, mcp-dir/otel and the binary.

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { TestProject } from "vitest/node";
+import { vendoredFiles } from "../../scripts/vendored-files.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -34,6 +35,7 @@ async function buildFixtureServer(folder: string): Promise<string> {
   const outDir = join(folder, "programmatic");
   await mkdir(outDir);
   await symlink(join(REPO_ROOT, "node_modules"), join(outDir, "node_modules"), "dir");
+  await symlink(join(REPO_ROOT, "src/vendor"), join(folder, "vendor"), "dir");
   const outfile = join(outDir, "server.mjs");
   await build({
     entryPoints: [join(REPO_ROOT, "test/fixtures/programmatic/server.ts")],
@@ -43,6 +45,7 @@ async function buildFixtureServer(folder: string): Promise<string> {
     platform: "node",
     target: "node20",
     packages: "external",
+    plugins: [vendoredFiles],
     logLevel: "warning",
   });
   return outfile;
