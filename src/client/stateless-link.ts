@@ -1,3 +1,4 @@
+import { onAbort } from "../define/on-abort.js";
 import {
   encodeMessage,
   isRequest,
@@ -8,7 +9,6 @@ import {
 import { META } from "../protocol/meta.js";
 import type { Implementation, LoggingLevel, ServerCapabilities } from "../protocol/types.js";
 import { STATELESS_VERSION } from "../protocol/versions.js";
-import { onAbort } from "../server/on-abort.js";
 import type { McpServer } from "../server/server.js";
 import { type InputRequest, InputRequiredError, RequestError } from "./errors.js";
 import {

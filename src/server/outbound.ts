@@ -1,3 +1,4 @@
+import { onAbort } from "../define/on-abort.js";
 import {
   ErrorCode,
   JsonRpcError,
@@ -6,7 +7,6 @@ import {
   type JsonRpcResponse,
 } from "../jsonrpc/index.js";
 import { ClientErrorAnswer } from "./client-error-answer.js";
-import { onAbort } from "./on-abort.js";
 
 interface Pending {
   readonly method: string;

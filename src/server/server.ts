@@ -1,6 +1,7 @@
 import type { AuthInfo } from "../define/auth.js";
 import { givenValue } from "../define/given-value.js";
 import { defineMiddleware } from "../define/middleware.js";
+import { onAbort } from "../define/on-abort.js";
 import { thrownMessage } from "../define/thrown.js";
 import { timeoutProblem } from "../define/timeout.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc/index.js";
@@ -25,7 +26,6 @@ import { RequestStateSigner, STATE_KEY_ENV } from "./input-rounds/request-state.
 import { ListCache } from "./list-cache.js";
 import { heapQuarter, MemoryBudget } from "./memory-budget.js";
 import { type LogMessage, logParams, Notices } from "./notices.js";
-import { onAbort } from "./on-abort.js";
 import type { Params } from "./params.js";
 import { resolveRedisOptions } from "./replicas/redis-options.js";
 import { RedisReplicas } from "./replicas/redis-replicas.js";

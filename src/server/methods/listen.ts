@@ -1,9 +1,9 @@
+import { onAbort } from "../../define/on-abort.js";
 import { isStringArray } from "../../define/string-array.js";
 import { META } from "../../protocol/meta.js";
 import type { ServerCapabilities } from "../../protocol/types.js";
 import { type ServerChange, updates } from "../change-bus.js";
 import { heldSize, SLOT_BYTES } from "../memory-budget.js";
-import { onAbort } from "../on-abort.js";
 import { invalidParams, optionalObject, type Params } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import { detailedTask } from "../tasks/task-wire.js";

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { onAbort } from "../../define/on-abort.js";
 import { thrownDetail, thrownMessage } from "../../define/thrown.js";
 import { ErrorCode, isJsonRpcError } from "../../jsonrpc/index.js";
 import { isTerminal, RELATED_TASK, type TaskError } from "../../protocol/tasks.js";
@@ -7,7 +8,6 @@ import type { Engine } from "../engine.js";
 import type { ClientChannel, RequestEnv } from "../env.js";
 import { InFlight } from "../in-flight.js";
 import { type InputMethod, KEY_PREFIX } from "../input-rounds/input-round.js";
-import { onAbort } from "../on-abort.js";
 import type { Params } from "../params.js";
 import { RequestContext } from "../request-context.js";
 import { cannotEncode, sizeOver, tooLarge } from "../result-size.js";

@@ -1,3 +1,4 @@
+import { onAbort } from "../../define/on-abort.js";
 import { MAX_TIMEOUT_MS } from "../../define/timeout.js";
 import { JsonRpcError } from "../../jsonrpc/index.js";
 import { isJsonObject } from "../../jsonrpc/json-object.js";
@@ -6,7 +7,6 @@ import { isTerminal, TASKS_EXTENSION } from "../../protocol/tasks.js";
 import type { ClientCapabilities } from "../../protocol/types.js";
 import type { RequestEnv } from "../env.js";
 import type { MemoryBudget } from "../memory-budget.js";
-import { onAbort } from "../on-abort.js";
 import { invalidParams, type Params, requireString } from "../params.js";
 import type { RequestContext } from "../request-context.js";
 import { InProcessTaskStore } from "./in-process-task-store.js";
