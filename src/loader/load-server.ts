@@ -26,13 +26,19 @@ export async function loadServer(
   overrides: Partial<ServerOptions> = {},
   options: LoadDirectoryOptions = {},
 ): Promise<LoadedServer> {
+  const loadedAt = Date.now();
   const load = await loadDirectory(dir, options);
   const configured = serverOptionsFrom(load.config, load.folders, process.env[REDIS_URL_ENV]);
   const server = createServer({ ...configured, ...overrides });
   const problems = [...load.problems, ...applyToRegistry(server.registry, load.sources)];
   load.warnings.push(...viewLinkWarnings(server.registry));
   if (load.importer instanceof ReloadableModules) {
-    loads.set(server, { root: load.dir, importer: load.importer, patterns: load.config });
+    loads.set(server, {
+      root: load.dir,
+      importer: load.importer,
+      patterns: load.config,
+      loadedAt,
+    });
   }
   return { server, load, problems };
 }
@@ -42,6 +48,8 @@ export interface DirectorySource {
   readonly root: string;
   readonly importer: ReloadableModules;
   readonly patterns: ScanPatterns;
+  /** When the load began (`Date.now()`): a file changed later may hold what it did not read. */
+  readonly loadedAt: number;
 }
 
 const loads = new WeakMap<McpServer, DirectorySource>();

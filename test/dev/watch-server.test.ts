@@ -64,6 +64,23 @@ describe("watchServer", () => {
     expect(textOf(await client.callTool({ name: "greet", arguments: {} }))).toBe("hello there");
   });
 
+  it("serves a file saved after the load read it and before the watcher watched, and only that file", async () => {
+    // As a save made while `mcp-dir dev` starts: tools/other.ts was written just before the load.
+    const dir = await createServerDir({
+      "tools/greet.ts": toolFile("Greets", "hello"),
+      "tools/other.ts": toolFile("Other", "other"),
+    });
+    const { server } = await loadServer(dir);
+    await writeFile(join(dir, "tools/greet.ts"), toolFile("Greets warmly", "hello there"));
+    const outcomes: ReloadOutcome[] = [];
+    const watcher = await watchServer(server, dir, { onReload: (o) => void outcomes.push(o) });
+    opened.push(server, watcher);
+
+    expect(outcomes.map((outcome) => outcome.applied)).toEqual([["tools/greet.ts"]]);
+    const { client } = await sessionOf(server);
+    expect(textOf(await client.callTool({ name: "greet", arguments: {} }))).toBe("hello there");
+  });
+
   it("gives a server made in code its directory's files, beside its own, helpers included", async () => {
     const dir = await createServerDir({
       "tools/word.ts": `import { defineTool } from "mcp-dir";

@@ -19,6 +19,7 @@ import {
   openSession,
   SseReader,
   saveFile,
+  spawnCli,
   startCli,
   stopAll,
   text,
@@ -151,6 +152,21 @@ describe("mcp-dir dev --http", () => {
     await connection.onGetStream('"method":"notifications/message"');
     expect(text(await client.callTool({ name: "greet", arguments: {} }))).toBe("hello");
     await dev.waitForStderr(/the last good version of tools\/greet\.ts stays in service/);
+  });
+
+  it("serves a file saved while it starts, after the load and before it watches", async () => {
+    const dir = await createServerDir({
+      "tools/greet.ts": greet("Says hello", "hello"),
+      "tools/broken.ts": "export default {,};\n",
+    });
+    const dev = spawnCli(["dev", dir, "--http", "--port", "0"]);
+    // The load is over once its problems are printed; the watcher starts after.
+    await dev.waitForStderr(/^error: tools\/broken\.ts: /m);
+    await saveFile(join(dir, "tools", "greet.ts"), greet("Says hello again", "hello again"));
+    await dev.waitForStderr(/^mcp-dir dev: reloaded tools\/greet\.ts in \d+ ms$/m);
+    const [, url = ""] = await dev.waitForStderr(/ at (http:\/\/\S+)\n/);
+    const { client } = await connect(url);
+    expect(text(await client.callTool({ name: "greet", arguments: {} }))).toBe("hello again");
   });
 
   it("replays a change made while the GET stream was dropped to the GET that resumes with Last-Event-ID", async () => {

@@ -129,7 +129,10 @@ export class HotReloader {
     const served = options.everyFile ? new Set<string>() : this.servedSources();
     const updates: SourceUpdates = new Map();
     const problems: LoadProblem[] = [];
-    for (const file of files.filter((file) => !served.has(file))) {
+    const toLoad = files.filter((file) => !served.has(file));
+    // So that the watcher's first look (what changed while the directory loaded) skips them.
+    await this.taken.take(toLoad.map((file) => resolve(this.root, file)));
+    for (const file of toLoad) {
       const load = await loadFile(this.root, file, { importer: this.modules });
       if (load.timedOut) this.slow.add(file);
       if (load.problems.length > 0) problems.push(...load.problems);

@@ -1,5 +1,5 @@
 import type { Dirent } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import { basename, join, sep } from "node:path";
 import { watch } from "chokidar";
 import { isEditorTempFile } from "../folders.js";
@@ -9,6 +9,12 @@ export interface WatchOptions {
   /** A batch is handed over once no file system event came for this long. Default 15 ms. */
   quietMs?: number;
   onError?: (error: Error) => void;
+  /**
+   * When what is served was read (`Date.now()` before the load): the files
+   * changed since are handed over once chokidar watches, before `ready`, as
+   * chokidar reports no save made before it watched.
+   */
+  changedSince?: number;
 }
 
 export interface DirectoryWatcher {
@@ -87,6 +93,12 @@ export function watchDirectory(
   let running: Promise<void> | undefined;
   let closed = false;
   let attempt = 0;
+  /** Told when a run ends with nothing pending. */
+  const idleWaiters = new Set<() => void>();
+  const wakeIdle = () => {
+    for (const wake of idleWaiters) wake();
+    idleWaiters.clear();
+  };
   /** Files handed over recently, with what they held then, to look at again. */
   const recent = new Map<string, string>();
   let recheckTimer: NodeJS.Timeout | undefined;
@@ -188,6 +200,26 @@ export function watchDirectory(
     await running;
     running = undefined;
     if (pending.size > 0) schedule(quietMs);
+    else wakeIdle();
+  };
+
+  /**
+   * Hands over the files changed since `since` and waits for their batch.
+   * A file's times come from a clock that may lag Date.now() by a tick, never
+   * lead it: one written before `since` never counts as changed.
+   */
+  const catchUp = async (since: number) => {
+    const files = await filesIn(root, isIgnored);
+    const changed = await Promise.all(
+      files.map((path) =>
+        lstat(path).then(
+          (s) => Math.floor(s.ctimeMs) > since,
+          () => false,
+        ),
+      ),
+    );
+    for (const [index, path] of files.entries()) if (changed[index]) eventFor(path, true);
+    if (pending.size > 0 || running) await new Promise<void>((resolve) => idleWaiters.add(resolve));
   };
 
   const watcher = watch(root, {
@@ -205,7 +237,10 @@ export function watchDirectory(
     if (performance.now() - firstEventAt < MAX_WAIT_MS) schedule(quietMs);
   });
   watcher.on("error", onError);
-  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  const { changedSince } = options;
+  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve())).then(() =>
+    changedSince === undefined || closed ? undefined : catchUp(changedSince),
+  );
 
   return {
     ready,
@@ -216,6 +251,7 @@ export function watchDirectory(
       for (const folderTimer of folderTimers) clearTimeout(folderTimer);
       await watcher.close();
       await running;
+      wakeIdle();
     },
   };
 }

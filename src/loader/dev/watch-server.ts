@@ -53,6 +53,7 @@ async function sourceOf(
   const root = await resolveServerDir(dir);
   const loaded = loadedFrom(server);
   if (loaded && loaded.root === root) return { ...loaded, fresh: false };
+  const loadedAt = Date.now();
   const importer = createImporter(root);
   const { config, problems } = await loadConfig(root, importer);
   if (problems.length > 0) {
@@ -60,7 +61,7 @@ async function sourceOf(
       `watchServer: the config file of ${dir} has problems; fix them first:\n${problems.map((p) => `  ${formatProblem(p)}`).join("\n")}`,
     );
   }
-  return { root, importer, patterns: config, fresh: true };
+  return { root, importer, patterns: config, loadedAt, fresh: true };
 }
 
 /**
@@ -78,7 +79,9 @@ async function sourceOf(
  * `server` is usually the one `loadServer(dir)` made, whose load it carries
  * on; any other server is given the directory's files now. Every kind is
  * announced, so a folder made later reaches clients already connected.
- * Resolves once the watcher sees every later save.
+ * Resolves once the watcher sees every later save, and has applied those
+ * made while the directory loaded (after the load read a file, before
+ * anything watched it).
  */
 export async function watchServer(
   server: McpServer,
@@ -86,7 +89,7 @@ export async function watchServer(
   options: WatchServerOptions = {},
 ): Promise<ServerWatcher> {
   const run = options.runAuthorCode ?? (<T>(load: () => Promise<T>) => load());
-  const { root, importer, patterns, fresh } = await sourceOf(server, dir);
+  const { root, importer, patterns, loadedAt, fresh } = await sourceOf(server, dir);
   // Views are resources.
   server.announceKinds(["tools", "prompts", "resources"]);
   const reloader = new HotReloader(root, server.registry, importer, patterns);
@@ -131,7 +134,8 @@ export async function watchServer(
       for (const waiter of waiting) waiter.resolve(outcome);
       waiting.clear();
     },
-    { onError: (error) => options.onError?.(error) },
+    // A save made while the directory loaded, before anything watched, is applied now.
+    { onError: (error) => options.onError?.(error), changedSince: loadedAt },
   );
   await watcher.ready;
   let closed = false;
