@@ -134,6 +134,26 @@ export default defineTool({ description: "Says the word", handler: () => word })
     ]);
   });
 
+  it("takes a file deleted while it loaded for removed, not for a file that fails", async () => {
+    const dir = await createServerDir({ "tools/greet.ts": toolFile("Greets", "hello") });
+    const { server } = await loadServer(dir);
+    const watcher = await watched(server, dir);
+    const reloaded = watcher.nextReload();
+    // As when it is deleted while it loads (a branch checked out): its load fails for that.
+    await writeFile(
+      join(dir, "tools/greet.ts"),
+      'import { unlinkSync } from "node:fs";\n\nunlinkSync(import.meta.filename);\nthrow new Error("read half of it");\n',
+    );
+    const outcome = await reloaded;
+    expect([outcome.applied, outcome.removed, outcome.problems]).toEqual([
+      [],
+      ["tools/greet.ts"],
+      [],
+    ]);
+    expect(watcher.problems).toEqual([]);
+    expect(server.registry.sources()).toEqual([]);
+  });
+
   it("tells every client of a file that fails while it fails: sessions at once, 2026-07-28 requests that ask", async () => {
     const dir = await createServerDir({ "tools/x.ts": toolFile("X", "x v1") });
     const { server } = await loadServer(dir);

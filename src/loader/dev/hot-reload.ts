@@ -238,6 +238,11 @@ export class HotReloader {
         continue;
       }
       const load = await loadFile(this.root, file, { importer: this.modules });
+      // Deleted while it loaded (a branch checked out): what failed is its being gone.
+      if (load.problems.length > 0 && !(await isFile(resolve(this.root, file)))) {
+        remove(file);
+        continue;
+      }
       if (load.timedOut) this.slow.add(file);
       else this.slow.delete(file);
       if (!retried.includes(file)) warnings.push(...load.warnings);
