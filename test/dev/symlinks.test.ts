@@ -19,6 +19,7 @@ import {
   removeServerDirs,
   startDev,
   stopDevServers,
+  textOf,
   toolFile,
 } from "./helpers/dev-server.js";
 
@@ -122,6 +123,27 @@ describe("mcp-dir dev: symbolic links obey the start-up scan's rule", () => {
     await dev.waitForLine("mcp-dir dev: removed resources/shared/one.txt");
     await dev.waitForCount(RESOURCES_CHANGED, 2);
     expect(await resourceUris(dev)).toEqual(["file:///a.txt", "file:///shared/more/two.txt"]);
+  });
+
+  it("reloads a tool reached through a link when a helper its real file imports is saved", async () => {
+    const dir = await createServerDir({
+      ...START,
+      "shared/greet.ts": `import { defineTool } from "mcp-dir";
+import { WORD } from "./_word.js";
+
+export default defineTool({ description: "Greets", handler: () => WORD });
+`,
+      "shared/_word.ts": 'export const WORD = "alpha";\n',
+    });
+    await symlink("../shared", join(dir, "tools/common"));
+    const dev = await connectDev(dir);
+    expect(textOf(await dev.client.callTool({ name: "common_greet", arguments: {} }))).toBe(
+      "alpha",
+    );
+
+    dev.write("shared/_word.ts", 'export const WORD = "beta";\n');
+    await dev.waitForLine(reloaded("tools/common/greet.ts"));
+    expect(textOf(await dev.client.callTool({ name: "common_greet", arguments: {} }))).toBe("beta");
   });
 
   it("a change to a file that a link inside leads to reaches the link's subscribers", async () => {

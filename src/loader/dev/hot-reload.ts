@@ -165,16 +165,25 @@ export class HotReloader {
     const scan = await scanDirectory(this.root, this.patterns);
     const listed = new Set(scan.files);
     // A file reached through a link changes when its real file does.
-    const real = new Set(paths.map((path) => this.relative(path)));
-    const viaLinks = [...scan.realPaths].filter(([, path]) => real.has(path)).map(([file]) => file);
+    const reachedFrom = (real: readonly string[]) => {
+      const of = new Set(real);
+      return [...scan.realPaths].filter(([, path]) => of.has(path)).map(([file]) => file);
+    };
+    const viaLinks = reachedFrom(paths.map((path) => this.relative(path)));
     const dropped = this.modules.invalidate([
       ...paths,
       ...viaLinks.map((file) => resolve(this.root, file)),
     ]);
     const touched = [...new Set([...paths, ...dropped].map((path) => this.relative(path)))];
     const arrived = scan.files.filter((file) => !this.listed.has(file));
+    // Node keeps a module at its real path: an importer dropped there is served at its link's.
     const changed = [
-      ...new Set([...touched.filter((file) => listed.has(file)), ...viaLinks, ...arrived]),
+      ...new Set([
+        ...touched.filter((file) => listed.has(file)),
+        ...viaLinks,
+        ...reachedFrom(touched),
+        ...arrived,
+      ]),
     ].sort();
     const helperChanged = touched.some((file) => !listed.has(file) && !this.listed.has(file));
     const warnings = scan.warnings.filter(({ file }) => !this.skippedLinks.has(file));
