@@ -80,6 +80,7 @@ export type { ProtocolVersion, StatefulVersion } from "./protocol/versions.js";
 export type { Definition, Registry, RegistryChange, SourceEntry } from "./registry/index.js";
 export { RegistryError } from "./registry/index.js";
 export {
+  type AnnouncedKind,
   type ChangeBus,
   type ChangeListener,
   type Connection,

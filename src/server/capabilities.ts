@@ -6,16 +6,18 @@ import type { Registry } from "../registry/registry.js";
 
 /** The kinds a server lists, and may announce before it has any. */
 export type ListedKind = "tools" | "prompts" | "resources";
+/** What a server may announce before it has any: a kind, or views (the MCP Apps extension). */
+export type AnnouncedKind = ListedKind | "views";
 
 /**
  * What a server offers a client of protocol `version`: each kind it has (or
  * announces), completions where something completes, tasks where a tool may
  * run as one (2025-11-25's capability, 2026-07-28's extension), views (MCP
- * Apps) where there are any, and the extensions it was given.
+ * Apps) where there are any (or they are announced), and the extensions it was given.
  */
 export function offeredCapabilities(
   registry: Registry,
-  announce: ReadonlySet<ListedKind>,
+  announce: ReadonlySet<AnnouncedKind>,
   extensions: Record<string, JsonObject> | undefined,
   version: string,
 ): ServerCapabilities {
@@ -36,7 +38,7 @@ export function offeredCapabilities(
   // SEP-2133 puts extensions in every revision's capabilities (initialize's,
   // server/discover's); the tasks extension is 2026-07-28's (2025-11-25 has `tasks`).
   const offered = {
-    ...(registry.views.length > 0 && { [UI_EXTENSION]: {} }),
+    ...((registry.views.length > 0 || announce.has("views")) && { [UI_EXTENSION]: {} }),
     ...(tasks &&
       supports(version, "tasksExtension") && {
         [TASKS_EXTENSION]: {},

@@ -19,6 +19,7 @@ export type { RedisOptions } from "./replicas/redis-options.js";
 export { RequestContext } from "./request-context.js";
 export { requiredScopesOf } from "./scope-check.js";
 export {
+  type AnnouncedKind,
   createServer,
   type InputRoundOptions,
   type ListedKind,

@@ -1,6 +1,6 @@
 import type { Middleware, MiddlewareDefinition } from "../define/middleware.js";
 import type { Implementation, JsonObject, LoggingLevel } from "../protocol/types.js";
-import type { ListedKind } from "./capabilities.js";
+import type { AnnouncedKind } from "./capabilities.js";
 import type { ChangeBus } from "./change-bus.js";
 import type { RedisOptions } from "./replicas/redis-options.js";
 import type { TaskOptions } from "./tasks/tasks.js";
@@ -10,8 +10,8 @@ export interface ServerOptions extends Implementation {
   instructions?: string;
   /** Items per page of every list. Default 100. */
   pageSize?: number;
-  /** Kinds to announce even while none is registered (so files added later are seen). */
-  announce?: readonly ListedKind[];
+  /** Kinds (and views) to announce even while none is registered (so files added later are seen). */
+  announce?: readonly AnnouncedKind[];
   /** The log level a session starts with, until the client sets one. Default "debug". */
   logLevel?: LoggingLevel;
   /** Where the server's own diagnostics go. Default: stderr. */

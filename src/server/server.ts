@@ -13,7 +13,12 @@ import type {
 } from "../protocol/types.js";
 import type { Definition } from "../registry/definition.js";
 import { Registry } from "../registry/registry.js";
-import { checkExtensions, type ListedKind, offeredCapabilities } from "./capabilities.js";
+import {
+  type AnnouncedKind,
+  checkExtensions,
+  type ListedKind,
+  offeredCapabilities,
+} from "./capabilities.js";
 import { type ChangeBus, InProcessChangeBus } from "./change-bus.js";
 import { ChangeNotifier } from "./change-notifier.js";
 import { Closing } from "./closing.js";
@@ -37,7 +42,7 @@ import { serveStateless } from "./stateless/serve.js";
 import { DEFAULT_MAX_TASKS, TaskService } from "./tasks/tasks.js";
 import type { Transport } from "./transport.js";
 
-export type { InputRoundOptions, ListedKind, ServerOptions };
+export type { AnnouncedKind, InputRoundOptions, ListedKind, ServerOptions };
 
 const CODE_SOURCE = "<code>";
 
@@ -75,7 +80,7 @@ export class McpServer implements Engine {
   private readonly shutting = new Closing();
   private closed: Promise<void> | undefined;
   private readonly info: Implementation;
-  private readonly announce: Set<ListedKind>;
+  private readonly announce: Set<AnnouncedKind>;
   private readonly standing = new Notices();
   readonly bus: ChangeBus;
   /** What this server shares with its replicas through Redis, when it does. @internal */
@@ -353,9 +358,9 @@ export class McpServer implements Engine {
   /**
    * Announces these kinds even while none is registered, so that clients
    * that connect from now on expect their lists to change (a watched
-   * directory may gain a folder).
+   * directory may gain a folder); "views" offers the MCP Apps extension.
    */
-  announceKinds(kinds: readonly ListedKind[]): void {
+  announceKinds(kinds: readonly AnnouncedKind[]): void {
     for (const kind of kinds) this.announce.add(kind);
     this.offered.clear();
   }

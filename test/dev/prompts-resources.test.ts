@@ -238,6 +238,7 @@ describe("a folder created during a dev session", () => {
       prompts: { listChanged: true },
       resources: { subscribe: true, listChanged: true },
       completions: {},
+      extensions: { "io.modelcontextprotocol/ui": {} },
     });
     const changed = dev.waitForCount(PROMPTS_CHANGED, 1);
     dev.write("prompts/later.md", markdownPrompt("Added later", "Hello {{who}}"));

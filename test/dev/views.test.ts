@@ -94,6 +94,26 @@ describe("mcp-dir dev: views, to a 2025 session", () => {
   });
 });
 
+describe("mcp-dir dev: the first view", () => {
+  it("is offered from the start, so a host connected before it was saved is offered it", async () => {
+    const dev = await startDev(
+      { "tools/clock.ts": toolFile("Tells the time", "noon") },
+      { capabilities: SHOWS_VIEWS },
+    );
+    // A 2025 session's capabilities are those of its initialize, for as long as it lasts.
+    expect(dev.client.getServerCapabilities()?.extensions).toEqual({
+      "io.modelcontextprotocol/ui": {},
+    });
+
+    dev.write("views/clock.html", "<!doctype html><p>12:00</p>\n");
+    await dev.waitForCount(TOOLS_CHANGED, 1);
+    const { tools } = await dev.client.listTools();
+    expect(tools.map((tool) => [tool.name, tool._meta])).toEqual([
+      ["clock", { ui: { resourceUri: "ui://clock" } }],
+    ]);
+  });
+});
+
 describe("mcp-dir dev: a view from the cache of built views", () => {
   it("builds it again when a file it imports changes", async () => {
     const marker = "/* kept by the view cache */";

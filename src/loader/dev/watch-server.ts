@@ -90,8 +90,8 @@ export async function watchServer(
 ): Promise<ServerWatcher> {
   const run = options.runAuthorCode ?? (<T>(load: () => Promise<T>) => load());
   const { root, importer, patterns, loadedAt, fresh } = await sourceOf(server, dir);
-  // Views are resources.
-  server.announceKinds(["tools", "prompts", "resources"]);
+  // Views are resources, and need the MCP Apps extension offered in a session's initialize.
+  server.announceKinds(["tools", "prompts", "resources", "views"]);
   const reloader = new HotReloader(root, server.registry, importer, patterns);
   const noticed = new Set<string>();
   /** Tells clients of the problems just found, and withdraws those of files that load now. */
