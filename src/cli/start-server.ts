@@ -31,7 +31,7 @@ export interface StartOptions {
 export async function startServer(dir: string, options: StartOptions = {}): Promise<number> {
   // In dev, folders created later must reach clients that are already connected.
   const overrides = options.dev
-    ? { announce: ["tools", "prompts", "resources", "views"] as const }
+    ? { announce: ["tools", "prompts", "resources", "views", "tasks"] as const }
     : {};
   const loaded = await loadQuietly(
     dir,

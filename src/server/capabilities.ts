@@ -6,13 +6,16 @@ import type { Registry } from "../registry/registry.js";
 
 /** The kinds a server lists, and may announce before it has any. */
 export type ListedKind = "tools" | "prompts" | "resources";
-/** What a server may announce before it has any: a kind, or views (the MCP Apps extension). */
-export type AnnouncedKind = ListedKind | "views";
+/**
+ * What a server may announce before it has any: a kind, views (the MCP Apps
+ * extension) or tools that run as tasks (tasks, as each revision has them).
+ */
+export type AnnouncedKind = ListedKind | "views" | "tasks";
 
 /**
  * What a server offers a client of protocol `version`: each kind it has (or
  * announces), completions where something completes, tasks where a tool may
- * run as one (2025-11-25's capability, 2026-07-28's extension), views (MCP
+ * run as one or tasks are announced (2025-11-25's capability, 2026-07-28's extension), views (MCP
  * Apps) where there are any (or they are announced), and the extensions it was given.
  */
 export function offeredCapabilities(
@@ -31,7 +34,8 @@ export function offeredCapabilities(
   }
   const completable = capabilities.prompts || registry.templates.length > 0;
   if (completable && supports(version, "completionsCapability")) capabilities.completions = {};
-  const tasks = registry.tools.some((tool) => tool.taskSupport !== "forbidden");
+  const tasks =
+    announce.has("tasks") || registry.tools.some((tool) => tool.taskSupport !== "forbidden");
   if (tasks && supports(version, "legacyTasks")) {
     capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
   }

@@ -358,7 +358,8 @@ export class McpServer implements Engine {
   /**
    * Announces these kinds even while none is registered, so that clients
    * that connect from now on expect their lists to change (a watched
-   * directory may gain a folder); "views" offers the MCP Apps extension.
+   * directory may gain a folder); "views" offers the MCP Apps extension,
+   * "tasks" tasks.
    */
   announceKinds(kinds: readonly AnnouncedKind[]): void {
     for (const kind of kinds) this.announce.add(kind);

@@ -16,7 +16,7 @@ export interface TestClientOptions extends ClientOptions {
   loadTimeoutMs?: number;
 }
 
-const EVERY_KIND = ["tools", "prompts", "resources", "views"] as const;
+const EVERY_KIND = ["tools", "prompts", "resources", "views", "tasks"] as const;
 
 /**
  * A client of an MCP server in this process, for tests: `InMemoryClient`'s

@@ -238,6 +238,7 @@ describe("a folder created during a dev session", () => {
       prompts: { listChanged: true },
       resources: { subscribe: true, listChanged: true },
       completions: {},
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
       extensions: { "io.modelcontextprotocol/ui": {} },
     });
     const changed = dev.waitForCount(PROMPTS_CHANGED, 1);

@@ -1,3 +1,4 @@
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   type DevServer,
@@ -145,6 +146,29 @@ export default defineTool({
       expect.stringMatching(reloaded("tools/burst.ts")),
       expect.stringMatching(reloaded("tools/other.ts")),
     ]);
+  });
+
+  it("offers tasks from the start, so a tool saved later that runs only as a task runs for a session open already", async () => {
+    const dev = await startDev({ "tools/echo.ts": toolFile("Echoes", "echo") });
+    dev.write(
+      "tools/report.ts",
+      toolFile("Writes a report", "the report", '\n  task: "required",'),
+    );
+    await toolsChanged(dev, 1);
+    // As a host does on list_changed: the SDK calls as a task what the list says runs as one.
+    const { tools } = await dev.client.listTools();
+    expect(tools.map((tool) => [tool.name, tool.execution])).toEqual([
+      ["echo", undefined],
+      ["report", { taskSupport: "required" }],
+    ]);
+    const stream = dev.client.experimental.tasks.callToolStream(
+      { name: "report", arguments: {} },
+      CallToolResultSchema,
+    );
+    const ends = [];
+    for await (const message of stream) if (message.type !== "taskStatus") ends.push(message);
+    expect(ends.map(({ type }) => type)).toEqual(["taskCreated", "result"]);
+    expect(ends[1]).toMatchObject({ result: { content: [{ type: "text", text: "the report" }] } });
   });
 
   it("lets a call in flight finish on the version it started with", async () => {

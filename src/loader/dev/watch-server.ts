@@ -90,8 +90,9 @@ export async function watchServer(
 ): Promise<ServerWatcher> {
   const run = options.runAuthorCode ?? (<T>(load: () => Promise<T>) => load());
   const { root, importer, patterns, loadedAt, fresh } = await sourceOf(server, dir);
-  // Views are resources, and need the MCP Apps extension offered in a session's initialize.
-  server.announceKinds(["tools", "prompts", "resources", "views"]);
+  // Views are resources, but need the MCP Apps extension offered in a session's
+  // initialize, as tools that run as tasks need tasks.
+  server.announceKinds(["tools", "prompts", "resources", "views", "tasks"]);
   const reloader = new HotReloader(root, server.registry, importer, patterns);
   const noticed = new Set<string>();
   /** Tells clients of the problems just found, and withdraws those of files that load now. */
