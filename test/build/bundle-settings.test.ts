@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRANSPORT_HELP } from "../../src/cli/serve-options.js";
 import { startIssuer } from "../auth/helpers/issuer.js";
 import { runCli } from "../cli/helpers/cli.js";
 import { rawRequest } from "../http/helpers.js";
@@ -32,7 +33,10 @@ const out = (target: Target) => outs[target];
 const NO_REDIS =
   "MCP_DIR_REDIS_URL is set, but a built bundle does not connect to Redis: its replicas would share no tasks, resource updates or 2025 streams. Unset it, or run the server directory with mcp-dir serve, which shares them through Redis";
 
-/** A bundle of example-server's --help, run as `program`: every variable the bundle reads, and what it sets. */
+/**
+ * A bundle of example-server's --help, run as `program`: serve's transport options, every
+ * variable the bundle reads, and what it sets.
+ */
 function bundleHelp(program: string, runtime: "node" | "bun" | "deno"): string {
   const deno = `
 Deno reads them only with --allow-env, or with just their names:
@@ -47,20 +51,7 @@ options, PORT or the build's mcp-dir.config say otherwise), as
 \`mcp-dir serve\` does.
 
 Options:
-  --http               Serve Streamable HTTP instead of stdio
-  --port <n>           HTTP port (default 3000; 0 picks a free one)
-  --host <host>        Interface to bind (default 127.0.0.1: this machine only)
-  --path <path>        The MCP endpoint (default /mcp)
-  --auth-token <t>     Require "Authorization: Bearer <t>" (or set MCP_DIR_AUTH_TOKEN)
-  --auth-issuer <url>  Accept OAuth access tokens from this authorization server
-                       (or set MCP_DIR_AUTH_ISSUER)
-  --auth-audience <id>
-                       What tokens must carry in aud: a URL or the id your provider
-                       writes there (or set MCP_DIR_AUTH_AUDIENCE; default: this
-                       endpoint's URL, as clients reach it)
-  --allow-unauthenticated-remote
-                       Serve a non-loopback --host without a token (refused otherwise)
-  --max-sessions <n>   HTTP sessions open at once, and 2026 listen streams (default 1000 each)
+${TRANSPORT_HELP}
   -h, --help           Show this help
 
 Environment (a flag given wins over its variable):
