@@ -155,6 +155,48 @@ describe.each(["stdio", "http"] as const)("input_required over %s", (transport) 
     });
   });
 
+  /** Sends `pay` the state and answers of the round before, after setting the price. */
+  const payRound = async (price: number, requestState: string, inputResponses: Json) => {
+    await send("tools/call", { name: "set-price", arguments: { price } });
+    const { result } = await send("tools/call", {
+      name: "pay",
+      arguments: {},
+      requestState,
+      inputResponses,
+    });
+    return result;
+  };
+  const PAY = { "elicitation-1": { action: "accept", content: { ok: true } } };
+  const WRAP = { wrap: { action: "accept", content: { wrap: true } } };
+  const asking = (key: string, message: string) => ({
+    resultType: "input_required",
+    inputRequests: { [key]: { params: { message } } },
+  });
+
+  it("asks again under a key whose question changed since the round the client answered", async () => {
+    await send("tools/call", { name: "set-price", arguments: { price: 5 } });
+    const first = await firstRound("pay");
+    expect(first.inputRequests).toMatchObject(asking("elicitation-1", "Pay 5 EUR?").inputRequests);
+    const second = await payRound(7, first.requestState, PAY);
+    expect(second).toMatchObject(asking("elicitation-1", "Pay 7 EUR?"));
+    const third = await payRound(7, second.requestState, PAY);
+    expect(third).toMatchObject(asking("wrap", "Gift wrap?"));
+    const done = await payRound(7, third.requestState, WRAP);
+    expect(done.content).toEqual([{ type: "text", text: "paid 7 EUR, wrapped" }]);
+  });
+
+  it("asks again for an answer of an earlier round whose question changed, keeping the others", async () => {
+    await send("tools/call", { name: "set-price", arguments: { price: 5 } });
+    const first = await firstRound("pay");
+    const second = await payRound(5, first.requestState, PAY);
+    expect(second).toMatchObject(asking("wrap", "Gift wrap?"));
+    const third = await payRound(8, second.requestState, WRAP);
+    expect(third).toMatchObject(asking("elicitation-1", "Pay 8 EUR?"));
+    expect(Object.keys(third.inputRequests)).toEqual(["elicitation-1"]);
+    const done = await payRound(8, third.requestState, PAY);
+    expect(done.content).toEqual([{ type: "text", text: "paid 8 EUR, wrapped" }]);
+  });
+
   /**
    * Buys with `name`: answers "yes" twice to the state from before the charge
    * (the second a replay), then finishes from the last state with "wrap it".

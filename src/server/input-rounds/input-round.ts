@@ -3,6 +3,7 @@ import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { isJsonObject } from "../../jsonrpc/json-object.js";
 import type { Params } from "../params.js";
 import {
+  askDigest,
   bindingOf,
   callerDigest,
   type RequestStateSigner,
@@ -45,13 +46,17 @@ export class InputPending extends Error {
  * the author, or by kind and order within the run, which is the same from run
  * to run); an ask answered in an earlier round, or in this request's
  * `inputResponses` when the presented state was issued with it, returns its
- * answer; any other is collected as pending. Answers, `roundState` and the
+ * answer if it asks what was asked under its key then (a file saved in `dev`,
+ * or data that changed, may make it ask something else); any other is
+ * collected as pending. Answers, a digest of each ask, `roundState` and the
  * pending keys travel to the next run inside the signed `requestState`, so any
  * replica can serve it.
  */
 export class InputRound {
   private readonly round: number;
   private readonly answers: Record<string, unknown>;
+  /** askDigest of what was asked under each key, in earlier rounds or this run. */
+  private readonly asked: Record<string, string>;
   /** The handler's `ctx.roundState`: what it kept in earlier rounds, carried to the next. */
   readonly roundState: Record<string, unknown>;
   private readonly pending = new Map<string, { method: InputMethod; params: Params }>();
@@ -63,10 +68,12 @@ export class InputRound {
     private readonly params: Params,
     private readonly caller: string | undefined,
     earlier: RoundPayload | undefined,
-    private readonly responses: Record<string, unknown>,
+    responses: Record<string, unknown>,
   ) {
     this.round = earlier?.round ?? 0;
-    this.answers = { ...earlier?.answers };
+    // An answer this run does not reach is kept for a later one that asks the same.
+    this.answers = { ...earlier?.answers, ...responses };
+    this.asked = askedIn(earlier);
     this.roundState = { ...earlier?.roundState };
   }
 
@@ -107,13 +114,12 @@ export class InputRound {
       );
     }
     this.keysThisRun.add(name);
-    if (Object.hasOwn(this.answers, name)) return Promise.resolve(this.answers[name]);
-    if (Object.hasOwn(this.responses, name)) {
-      this.answers[name] = this.responses[name];
-      return Promise.resolve(this.responses[name]);
+    const digest = askDigest(method, params);
+    if (this.asked[name] === digest && Object.hasOwn(this.answers, name)) {
+      return Promise.resolve(this.answers[name]);
     }
     if (this.round >= this.limits.maxRounds) return Promise.reject(this.overLimit());
-    this.pending.set(name, { method, params });
+    this.setPending(name, method, params, digest);
     const waiting = Promise.reject(new InputPending(name));
     // The rejection is the run's end, not an error to report if the author never awaits it.
     waiting.catch(() => {});
@@ -128,8 +134,15 @@ export class InputRound {
   demand(method: InputMethod, params: Params, key: string): Error {
     if (this.round >= this.limits.maxRounds) return this.overLimit();
     this.keysThisRun.add(key);
-    this.pending.set(key, { method, params });
+    this.setPending(key, method, params, askDigest(method, params));
     return new InputPending(key);
+  }
+
+  /** Asks under `key` in the next round: what the key answered before no longer counts. */
+  private setPending(key: string, method: InputMethod, params: Params, digest: string): void {
+    delete this.answers[key];
+    this.asked[key] = digest;
+    this.pending.set(key, { method, params });
   }
 
   private overLimit(): Error {
@@ -158,7 +171,12 @@ export class InputRound {
         binding: requestBinding(this.method, this.params),
         ...(this.caller !== undefined && { caller: this.caller }),
         round: this.round + 1,
-        asked: [...this.pending.keys()],
+        asked: Object.fromEntries(
+          [...Object.keys(this.answers), ...this.pending.keys()].map((key) => [
+            key,
+            this.asked[key] ?? "",
+          ]),
+        ),
         answers: this.answers,
         roundState: this.roundState,
       });
@@ -176,16 +194,25 @@ function requestBinding(method: string, params: Params): string {
   return bindingOf(method, params.name ?? params.uri, params.arguments);
 }
 
+/** The digests a state carries; one signed by an older mcp-dir (a list of keys) carries none. */
+function askedIn(earlier: RoundPayload | undefined): Record<string, string> {
+  const asked: unknown = earlier?.asked;
+  return isJsonObject(asked) ? { ...(asked as Record<string, string>) } : {};
+}
+
 /**
- * The responses that answer an ask the presented state was issued with. The
- * revision has a server ignore what it does not recognise; without a state,
- * nothing was asked, so nothing is an answer.
+ * The responses that answer an ask the presented state was issued with (a key
+ * it asked and has no answer for). The revision has a server ignore what it
+ * does not recognise; without a state, nothing was asked, so nothing is an
+ * answer.
  */
 function answersToAsked(
   earlier: RoundPayload | undefined,
   responses: Record<string, unknown>,
 ): Record<string, unknown> {
-  const asked = (earlier?.asked ?? []).filter((key) => Object.hasOwn(responses, key));
+  const asked = Object.keys(askedIn(earlier)).filter(
+    (key) => Object.hasOwn(responses, key) && !Object.hasOwn(earlier?.answers ?? {}, key),
+  );
   return Object.fromEntries(asked.map((key) => [key, responses[key]]));
 }
 

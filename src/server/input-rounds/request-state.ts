@@ -16,8 +16,13 @@ export interface RoundPayload {
   readonly expires: number;
   /** How many `input_required` results this request has had so far. */
   readonly round: number;
-  /** The keys of the asks this state was issued with: the only answers it takes. */
-  readonly asked: readonly string[];
+  /**
+   * What was asked under each key this state carries, answered or still
+   * pending, as askDigest: an answer counts only for the same ask. The
+   * unanswered keys are the asks this state was issued with, the only
+   * answers it takes.
+   */
+  readonly asked: Record<string, string>;
   /** Answers from earlier rounds, by input key. */
   readonly answers: Record<string, unknown>;
   /** The handler's own `ctx.roundState`. */
@@ -29,6 +34,19 @@ export function bindingOf(method: string, target: unknown, args: unknown): strin
   return createHash("sha256")
     .update(canonicalJson([method, target ?? null, args ?? null]))
     .digest("base64url");
+}
+
+/**
+ * What one ask asks (its method and params), in 16 bytes: the same ask digests
+ * the same in every run and on every replica, and a changed message, schema or
+ * sampling request does not.
+ */
+export function askDigest(method: string, params: unknown): string {
+  return createHash("sha256")
+    .update(canonicalJson([method, params]))
+    .digest()
+    .subarray(0, 16)
+    .toString("base64url");
 }
 
 /** Callers whose token names no subject nor client, each by a digest of its token (nameByToken). */

@@ -100,6 +100,28 @@ export default defineTool({
     return "bought; charges so far: " + charges;
   },
 });`,
+  "tools/pay.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Asks to pay today's price, which set-price may change between rounds",
+  handler: async (_args, ctx) => {
+    const price = globalThis.price ?? 5;
+    const pay = await ctx.elicit({ message: "Pay " + price + " EUR?", schema: { ok: z.boolean() } });
+    if (pay.action !== "accept" || !pay.content.ok) return "not paid";
+    const wrap = await ctx.elicit({ message: "Gift wrap?", schema: { wrap: z.boolean() } }, { key: "wrap" });
+    return "paid " + price + " EUR" + (wrap.action === "accept" && wrap.content.wrap ? ", wrapped" : "");
+  },
+});`,
+  "tools/set-price.ts": `import { defineTool } from "mcp-dir";
+import { z } from "zod";
+export default defineTool({
+  description: "Changes the price pay asks for",
+  input: { price: z.number() },
+  handler: ({ price }) => {
+    globalThis.price = price;
+    return "price: " + price;
+  },
+});`,
   "tools/keeps-asking.ts": `import { defineTool } from "mcp-dir";
 import { z } from "zod";
 export default defineTool({
