@@ -1,4 +1,3 @@
-import { META } from "../protocol/meta.js";
 import { TASKS_EXTENSION } from "../protocol/tasks.js";
 import type {
   ClientCapabilities,
@@ -13,8 +12,10 @@ import {
   STATELESS_VERSION,
 } from "../protocol/versions.js";
 import type { McpServer } from "../server/server.js";
+import { notificationWithoutFraming, withoutFraming } from "./framing.js";
 import { CLOSED_BEFORE_SENT, type Link, type Params, type ServerNotification } from "./link.js";
 import { NotificationLog } from "./notification-log.js";
+import { ResourceStreams } from "./resource-streams.js";
 import { Answers, capabilitiesFor, type Responders } from "./responders.js";
 import type {
   CallToolResult,
@@ -74,32 +75,6 @@ export type ListParams = {
 
 const CLIENT_INFO: Implementation = { name: "mcp-dir-test-client", version: "1.0.0" };
 
-/** `params` without `key` in its `_meta`, and without `_meta` when nothing else is left there. */
-function withoutMetaKey(params: Params, key: string): Params {
-  const { _meta, ...rest } = params;
-  const { [key]: _dropped, ...own } = (_meta ?? {}) as Params;
-  return Object.keys(own).length > 0 ? { ...rest, _meta: own } : rest;
-}
-
-/** 2026-07-28 frames every result; clients see what both eras share. */
-function withoutFraming(result: Params): Params {
-  const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, ...rest } = result;
-  return withoutMetaKey(rest, META.serverInfo);
-}
-
-/**
- * A notification as both eras share it: 2026-07-28 names, in `_meta`, the
- * listen stream that carried it; a 2025 session has no such stream.
- */
-function notificationWithoutFraming(notification: ServerNotification): ServerNotification {
-  const meta = notification.params._meta as Params | undefined;
-  if (meta === undefined || !(META.subscriptionId in meta)) return notification;
-  return {
-    method: notification.method,
-    params: withoutMetaKey(notification.params, META.subscriptionId),
-  };
-}
-
 /** The capabilities with the tasks extension declared, when asked for. */
 function withTasks(
   capabilities: ClientCapabilities,
@@ -121,7 +96,7 @@ function withTasks(
 export class InMemoryClient {
   private readonly log = new NotificationLog();
   private readonly progress = new Map<string, (progress: Progress) => void>();
-  private readonly subscriptions = new Map<string, Subscription>();
+  private resourceStreams: ResourceStreams | undefined;
   private nextProgressToken = 0;
   private link!: Link;
   private listChanges: Subscription | undefined;
@@ -159,6 +134,9 @@ export class InMemoryClient {
     }
     const link = await StatelessLink.open(server, linkOptions);
     this.link = link;
+    this.resourceStreams = new ResourceStreams((uri) =>
+      link.listen({ resourceSubscriptions: [uri] }),
+    );
     // As a 2025 session is told of every list change, so is this client; not of those made
     // before it, as a session opening is not (it has listed nothing yet). A listen stream
     // of another client hears them: its client may have listed before them.
@@ -345,9 +323,7 @@ export class InMemoryClient {
     const { uri } = params;
     if (this.link instanceof StatelessLink) {
       options.signal?.throwIfAborted();
-      if (!this.subscriptions.has(uri)) {
-        this.subscriptions.set(uri, await this.link.listen({ resourceSubscriptions: [uri] }));
-      }
+      await this.resourceStreams?.subscribe(uri);
       return {};
     }
     await this.call("resources/subscribe", { uri }, options);
@@ -361,9 +337,7 @@ export class InMemoryClient {
     const { uri } = params;
     if (this.link instanceof StatelessLink) {
       options.signal?.throwIfAborted();
-      const subscription = this.subscriptions.get(uri);
-      this.subscriptions.delete(uri);
-      await subscription?.close();
+      await this.resourceStreams?.unsubscribe(uri);
       return {};
     }
     await this.call("resources/unsubscribe", { uri }, options);
@@ -410,12 +384,7 @@ export class InMemoryClient {
 
   /** Ends the session or the listen streams; requests still running are cancelled. */
   async close(): Promise<void> {
-    const streams = [
-      ...this.subscriptions.values(),
-      ...(this.listChanges ? [this.listChanges] : []),
-    ];
-    this.subscriptions.clear();
-    await Promise.all(streams.map((stream) => stream.close()));
+    await Promise.all([this.resourceStreams?.close(), this.listChanges?.close()]);
     await this.link.close();
     this.log.close();
   }
