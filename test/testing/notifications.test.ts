@@ -125,6 +125,43 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("notifications at %s", (pro
     expect(updates).toHaveLength(1);
   });
 
+  it("no more updates once unsubscribed, after two subscribes to one URI at once", async () => {
+    const server = makeServer();
+    const client = await connect(server);
+    await Promise.all([
+      client.subscribeResource({ uri: "memo://today" }),
+      client.subscribeResource({ uri: "memo://today" }),
+    ]);
+    await client.callTool({ name: "touch" });
+    await client.waitForNotification("notifications/resources/updated");
+    await client.unsubscribeResource({ uri: "memo://today" });
+    const changed = client.nextNotification("notifications/tools/list_changed");
+    await client.callTool({ name: "touch" });
+    server.add(defineTool({ name: "later", description: "Added later", handler: () => "" }));
+    await changed;
+    const updates = client.notifications.filter(
+      ({ method }) => method === "notifications/resources/updated",
+    );
+    expect(updates).toEqual([
+      { method: "notifications/resources/updated", params: { uri: "memo://today" } },
+    ]);
+  });
+
+  it("no updates after an unsubscribe made while the subscribe was under way", async () => {
+    const server = makeServer();
+    const client = await connect(server);
+    const subscribed = client.subscribeResource({ uri: "memo://today" });
+    await client.unsubscribeResource({ uri: "memo://today" });
+    await subscribed;
+    const changed = client.nextNotification("notifications/tools/list_changed");
+    await client.callTool({ name: "touch" });
+    server.add(defineTool({ name: "later", description: "Added later", handler: () => "" }));
+    await changed;
+    expect(client.notifications.map(({ method }) => method)).toEqual([
+      "notifications/tools/list_changed",
+    ]);
+  });
+
   it("gives list changes and updates as both eras share them, with no listen stream's id", async () => {
     const server = makeServer();
     const client = await connect(server);
