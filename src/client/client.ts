@@ -12,6 +12,7 @@ import {
   STATELESS_VERSION,
 } from "../protocol/versions.js";
 import type { McpServer } from "../server/server.js";
+import { CallbackErrors } from "./callback-errors.js";
 import { notificationWithoutFraming, withoutFraming } from "./framing.js";
 import { CLOSED_BEFORE_SENT, type Link, type Params, type ServerNotification } from "./link.js";
 import { NotificationLog } from "./notification-log.js";
@@ -45,7 +46,10 @@ export interface ClientOptions extends Responders {
   capabilities?: ClientCapabilities;
   /** The least severe log message to receive. Default "debug": every one. */
   logLevel?: LoggingLevel;
-  /** Called with every notification as it arrives (they are in `notifications` too). */
+  /**
+   * Called with every notification as it arrives (they are in `notifications`
+   * too). What it throws stops nothing; `close()` rejects with the first.
+   */
   onNotification?: (notification: ServerNotification) => void;
   /**
    * 2026-07-28: declares the tasks extension, so a tool that may run as a
@@ -95,6 +99,7 @@ function withTasks(
  */
 export class InMemoryClient {
   private readonly log = new NotificationLog();
+  private readonly callbackErrors = new CallbackErrors();
   private readonly progress = new Map<string, (progress: Progress) => void>();
   private resourceStreams: ResourceStreams | undefined;
   private nextProgressToken = 0;
@@ -162,7 +167,7 @@ export class InMemoryClient {
       }
     }
     this.log.push(notification);
-    this.onNotification?.(notification);
+    this.callbackErrors.call(this.onNotification, notification);
   }
 
   /** The protocol revision in use. */
@@ -382,10 +387,14 @@ export class InMemoryClient {
     return this.call("ping", {}, options);
   }
 
-  /** Ends the session or the listen streams; requests still running are cancelled. */
+  /**
+   * Ends the session or the listen streams; requests still running are
+   * cancelled. Then rejects with what `onNotification` threw first, if it did.
+   */
   async close(): Promise<void> {
     await Promise.all([this.resourceStreams?.close(), this.listChanges?.close()]);
     await this.link.close();
     this.log.close();
+    this.callbackErrors.throwFirst();
   }
 }

@@ -100,9 +100,13 @@ export class TestClient extends InMemoryClient {
 
   /** Closes the client, stops watching, and closes the server it made (a server given stays open). */
   override async close(): Promise<void> {
-    await super.close();
-    await this.watcher?.close();
-    if (this.ownsServer) await this.server.close();
+    try {
+      await super.close();
+    } finally {
+      // Closed as well when super.close() rejects with what onNotification threw.
+      await this.watcher?.close();
+      if (this.ownsServer) await this.server.close();
+    }
   }
 }
 

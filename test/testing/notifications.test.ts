@@ -11,8 +11,8 @@ afterEach(async () => {
   for (const thing of opened.splice(0).reverse()) await thing.close();
 });
 
-function makeServer(): McpServer {
-  const server = createServer({ name: "notifications", version: "1.0.0" }).add(
+function makeServer(warn?: (message: string) => void): McpServer {
+  const server = createServer({ name: "notifications", version: "1.0.0", warn }).add(
     defineTool({
       name: "work",
       description: "Logs and reports progress",
@@ -74,6 +74,33 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("notifications at %s", (pro
       logger: "worker",
       data: { done: true },
     });
+  });
+
+  it("an onNotification that throws fails the test at close, once, and misses nothing", async () => {
+    const warnings: string[] = [];
+    const seen: string[] = [];
+    const client = await createTestClient(
+      makeServer((message) => warnings.push(message)),
+      {
+        protocolVersion,
+        onNotification: ({ method }) => {
+          seen.push(method);
+          if (method === "notifications/message") throw new Error("boom");
+        },
+      },
+    );
+    const result = await client.callTool({ name: "work" });
+    expect(result.content).toEqual([{ type: "text", text: "done" }]);
+    await client.callTool({ name: "work" });
+    expect(seen).toHaveLength(4);
+    expect(seen).toEqual(client.notifications.map(({ method }) => method));
+    expect(warnings).toEqual([]);
+    const closing = client.close();
+    await expect(closing).rejects.toThrow(
+      "The onNotification callback threw on notifications/message: boom (and on 3 more notifications after it); the client went on receiving every notification",
+    );
+    await expect(closing.catch((error: Error) => error.cause)).resolves.toEqual(new Error("boom"));
+    await expect(client.close()).resolves.toBeUndefined();
   });
 
   it("no list change for the definitions a server had before the client came", async () => {
