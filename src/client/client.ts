@@ -5,19 +5,15 @@ import type {
   LoggingLevel,
   ServerCapabilities,
 } from "../protocol/types.js";
-import {
-  isStatefulVersion,
-  type ProtocolVersion,
-  STATEFUL_VERSIONS,
-  STATELESS_VERSION,
-} from "../protocol/versions.js";
+import { isStatefulVersion, STATEFUL_VERSIONS, STATELESS_VERSION } from "../protocol/versions.js";
 import type { McpServer } from "../server/server.js";
 import { CallbackErrors } from "./callback-errors.js";
+import type { ClientOptions, ListParams, RequestOptions } from "./client-options.js";
 import { notificationWithoutFraming, withoutFraming } from "./framing.js";
 import { CLOSED_BEFORE_SENT, type Link, type Params, type ServerNotification } from "./link.js";
 import { NotificationLog } from "./notification-log.js";
 import { ResourceStreams } from "./resource-streams.js";
-import { Answers, capabilitiesFor, type Responders } from "./responders.js";
+import { Answers, capabilitiesFor } from "./responders.js";
 import type {
   CallToolResult,
   CompleteParams,
@@ -32,50 +28,7 @@ import type {
 } from "./results.js";
 import { StatefulLink } from "./stateful-link.js";
 import { StatelessLink, type Subscription, type SubscriptionFilter } from "./stateless-link.js";
-import { followTask, type TaskState } from "./task-follower.js";
-
-export interface ClientOptions extends Responders {
-  /**
-   * The protocol revision: "2026-07-28" (the default, request by request) or
-   * a 2025 revision (a session, initialized at it).
-   */
-  protocolVersion?: ProtocolVersion;
-  /** Default `{ name: "mcp-dir-test-client", version: "1.0.0" }`. */
-  clientInfo?: Implementation;
-  /** Declared over what the responders imply (a responder declares its capability). */
-  capabilities?: ClientCapabilities;
-  /** The least severe log message to receive. Default "debug": every one. */
-  logLevel?: LoggingLevel;
-  /**
-   * Called with every notification as it arrives (they are in `notifications`
-   * too). What it throws stops nothing; `close()` rejects with the first.
-   */
-  onNotification?: (notification: ServerNotification) => void;
-  /**
-   * 2026-07-28: declares the tasks extension, so a tool that may run as a
-   * task runs as one; `callTool` follows it to its end and resolves to its
-   * result (`request` gives the task as created).
-   */
-  tasks?: boolean;
-}
-
-export interface RequestOptions {
-  /**
-   * Aborting it cancels the request (a call run as a task: `tasks/cancel`):
-   * the handler's `ctx.signal` aborts, and the call rejects with its reason.
-   */
-  signal?: AbortSignal;
-  /** Gets what the handler reports with `ctx.progress` (the request carries a progress token). */
-  onprogress?: (progress: Progress) => void;
-  /** A call run as a task: each state of the task as it changes, to its end. */
-  ontask?: (task: TaskState) => void;
-}
-
-/** A list request's params: a page's cursor (none: every page), and `_meta`. */
-export type ListParams = {
-  cursor?: string;
-  _meta?: Params;
-};
+import { followTask } from "./task-follower.js";
 
 const CLIENT_INFO: Implementation = { name: "mcp-dir-test-client", version: "1.0.0" };
 

@@ -1,4 +1,5 @@
-export { type ClientOptions, InMemoryClient, type RequestOptions } from "./client.js";
+export { InMemoryClient } from "./client.js";
+export type { ClientOptions, RequestOptions } from "./client-options.js";
 export { type InputRequest, InputRequiredError, RequestError } from "./errors.js";
 export type { ServerIdentity, ServerNotification } from "./link.js";
 export type { ElicitationRequest, Responder, Responders } from "./responders.js";
