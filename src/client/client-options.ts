@@ -23,9 +23,10 @@ export interface ClientOptions extends Responders {
    */
   onNotification?: (notification: ServerNotification) => void;
   /**
-   * 2026-07-28: declares the tasks extension, so a tool that may run as a
-   * task runs as one; `callTool` follows it to its end and resolves to its
-   * result (`request` gives the task as created).
+   * A tool that may run as a task runs as one (2026-07-28: the client
+   * declares the tasks extension; 2025-11-25: `callTool` sends the `task`
+   * param for a tool that lists task support); `callTool` follows it to its
+   * end and resolves to its result (`request` gives the task as created).
    */
   tasks?: boolean;
 }

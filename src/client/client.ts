@@ -10,6 +10,7 @@ import type { McpServer } from "../server/server.js";
 import { CallbackErrors } from "./callback-errors.js";
 import type { ClientOptions, ListParams, RequestOptions } from "./client-options.js";
 import { notificationWithoutFraming, withoutFraming } from "./framing.js";
+import { LegacyTasks } from "./legacy-tasks.js";
 import { CLOSED_BEFORE_SENT, type Link, type Params, type ServerNotification } from "./link.js";
 import { NotificationLog } from "./notification-log.js";
 import { ResourceStreams } from "./resource-streams.js";
@@ -58,6 +59,7 @@ export class InMemoryClient {
   private nextProgressToken = 0;
   private link!: Link;
   private listChanges: Subscription | undefined;
+  private legacyTasks: LegacyTasks | undefined;
 
   private readonly onNotification: ClientOptions["onNotification"];
 
@@ -88,6 +90,10 @@ export class InMemoryClient {
     };
     if (isStatefulVersion(version)) {
       this.link = await StatefulLink.open(server, version, linkOptions);
+      // 2025-11-25's server offers tasks in its capabilities; earlier revisions have none.
+      if (options.tasks === true && this.link.server.capabilities.tasks !== undefined) {
+        this.legacyTasks = new LegacyTasks(this.link, () => this.listTools());
+      }
       return;
     }
     const link = await StatelessLink.open(server, linkOptions);
@@ -108,6 +114,7 @@ export class InMemoryClient {
 
   private receive(received: ServerNotification): void {
     const notification = notificationWithoutFraming(received);
+    if (notification.method === "notifications/tools/list_changed") this.legacyTasks?.forget();
     if (notification.method === "notifications/progress") {
       const token = notification.params.progressToken;
       const { progress, total, message } = notification.params;
@@ -221,11 +228,16 @@ export class InMemoryClient {
     params: { name: string; arguments?: Record<string, unknown>; _meta?: Params },
     options: RequestOptions = {},
   ): Promise<CallToolResult> {
+    const { ontask, signal } = options;
+    if (await this.legacyTasks?.runsAsTask(params.name)) {
+      const created = await this.request("tools/call", { ...params, task: {} }, options);
+      const ended = await this.legacyTasks?.follow(created, (task) => ontask?.(task), signal);
+      return ended as unknown as CallToolResult;
+    }
     const result = await this.request("tools/call", params, options);
     if (result.resultType !== "task" || !(this.link instanceof StatelessLink)) {
       return withoutFraming(result) as unknown as CallToolResult;
     }
-    const { ontask, signal } = options;
     const ended = await followTask(
       this.link,
       result,

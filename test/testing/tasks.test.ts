@@ -1,5 +1,5 @@
 /**
- * mcp-dir/testing runs a call as a task when asked (tasks: true, 2026-07-28):
+ * mcp-dir/testing runs a call as a task when asked (tasks: true, 2026-07-28 and 2025-11-25):
  * callTool follows the task to its end, telling each state to ontask and
  * answering what the task asks with the client's responders.
  */
@@ -78,22 +78,28 @@ async function connect(options: Parameters<typeof createTestClient>[1]) {
   return client;
 }
 
+/** Calls greets, opening its gate once its task is working: the result, and each state told. */
+async function greet(client: TestClient) {
+  const states: TaskState[] = [];
+  const result = await client.callTool(
+    { name: "greets" },
+    {
+      ontask: (task) => {
+        states.push(task);
+        if (task.status === "working") openGate();
+      },
+    },
+  );
+  return { result, states };
+}
+
 describe("a call run as a task", () => {
   it("is followed to its end, each state told, what it asks answered by the responders", async () => {
     const client = await connect({
       tasks: true,
       elicitation: { action: "accept", content: { name: "Ada" } },
     });
-    const states: TaskState[] = [];
-    const result = await client.callTool(
-      { name: "greets" },
-      {
-        ontask: (task) => {
-          states.push(task);
-          if (task.status === "working") openGate();
-        },
-      },
-    );
+    const { result, states } = await greet(client);
     expect(result.content).toEqual([{ type: "text", text: "Hello, Ada" }]);
     const statuses = states.map((task) => task.status);
     expect(statuses.at(-1)).toBe("completed");
@@ -184,5 +190,97 @@ describe("a call run as a task", () => {
     await expect(client.callTool({ name: "fails" })).rejects.toThrow(
       'Tool "fails" runs only as a task, and the client did not declare the "io.modelcontextprotocol/tasks" extension; declare it in the request\'s client capabilities (extensions) (JSON-RPC error -32021)',
     );
+  });
+});
+
+describe("a call run as a task at 2025-11-25", () => {
+  const protocolVersion = "2025-11-25";
+
+  it("is followed to its end, what it asks answered by the responders, as on 2026-07-28", async () => {
+    const client = await connect({
+      protocolVersion,
+      tasks: true,
+      elicitation: { action: "accept", content: { name: "Ada" } },
+    });
+    const { result, states } = await greet(client);
+    expect(result).toEqual({ content: [{ type: "text", text: "Hello, Ada" }] });
+    expect(states.map((task) => task.status)).toEqual(["working", "completed"]);
+    expect(states[1]?.result).toEqual(result);
+    expect(states[1]).toMatchObject({ taskId: states[0]?.taskId, ttlMs: expect.any(Number) });
+  });
+
+  it("calls a tool that runs only as a task, ending with its error result", async () => {
+    const client = await connect({ protocolVersion, tasks: true });
+    expect(await client.callTool({ name: "fails" })).toEqual({
+      content: [{ type: "text", text: "the disk is full" }],
+      isError: true,
+    });
+  });
+
+  it("is cancelled when the call's signal aborts, and the call rejects with the reason", async () => {
+    const client = await connect({ protocolVersion, tasks: true });
+    const stop = new AbortController();
+    const states: TaskState[] = [];
+    const called = client.callTool(
+      { name: "waits" },
+      {
+        signal: stop.signal,
+        ontask: (task) => {
+          states.push(task);
+          stop.abort(new Error("the test gave up"));
+        },
+      },
+    );
+    await expect(called).rejects.toThrow("the test gave up");
+    expect(await stopped).toMatchObject({ name: "AbortError" });
+    const { taskId } = states[0] as TaskState;
+    expect(await client.request("tasks/get", { taskId })).toMatchObject({
+      taskId,
+      status: "cancelled",
+    });
+  });
+
+  it("rejects when the client closes while it runs, as a call does", async () => {
+    const client = await connect({ protocolVersion, tasks: true });
+    let working = () => {};
+    const seen = new Promise<void>((resolve) => {
+      working = resolve;
+    });
+    const called = client.callTool({ name: "waits" }, { ontask: () => working() });
+    await seen;
+    await client.close();
+    await expect(called).rejects.toThrow("The client closed before the server answered");
+  });
+
+  it("rejects as on 2026-07-28 when the task is cancelled by another request", async () => {
+    const client = await connect({ protocolVersion, tasks: true });
+    let taskId = "";
+    const called = client.callTool(
+      { name: "waits" },
+      {
+        ontask: (task) => {
+          if (task.status !== "working") return;
+          taskId = task.taskId;
+          void client.request("tasks/cancel", { taskId });
+        },
+      },
+    );
+    const error = await called.catch((reason: Error) => reason);
+    expect(error).toEqual(new Error(`The task ${taskId} was cancelled`));
+  });
+
+  it("calls a tool that never runs as a task plainly", async () => {
+    const plain = defineTool({ name: "plain", description: "No task", handler: () => "plain" });
+    const own = createServer({ name: "plain", version: "1.0.0" }).add(plain, fails);
+    const client = await createTestClient(own, { protocolVersion, tasks: true });
+    try {
+      const states: TaskState[] = [];
+      const result = await client.callTool({ name: "plain" }, { ontask: (t) => states.push(t) });
+      expect(result).toEqual({ content: [{ type: "text", text: "plain" }] });
+      expect(states).toEqual([]);
+    } finally {
+      await client.close();
+      await own.close();
+    }
   });
 });
