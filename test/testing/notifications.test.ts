@@ -2,14 +2,16 @@
  * mcp-dir/testing hands over notifications as they come, in both eras: log
  * messages and progress of a request, list changes, resource updates.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createServer, defineResource, defineTool, type McpServer } from "../../src/index.js";
 import { createTestClient, type TestClient } from "../../src/testing/index.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const thing of opened.splice(0).reverse()) await thing.close();
 });
+afterAll(removeServerDirs);
 
 function makeServer(warn?: (message: string) => void): McpServer {
   const server = createServer({ name: "notifications", version: "1.0.0", warn }).add(
@@ -255,5 +257,25 @@ describe("two clients of one server", () => {
     await first?.callTool({ name: "work" });
     expect(first?.notifications).toHaveLength(2);
     expect(second?.notifications).toEqual([]);
+  });
+});
+
+describe("a client of a directory whose onNotification throws", () => {
+  it("still closes the server it made when close() rejects", async () => {
+    const dir = await createServerDir({
+      "tools/logs.ts": `import { defineTool } from "mcp-dir";
+export default defineTool({ description: "Logs", handler: (_args, ctx) => { ctx.log.info("hi"); return "ok"; } });
+`,
+    });
+    const client = await createTestClient(dir, {
+      onNotification: () => {
+        throw new Error("boom");
+      },
+    });
+    await client.callTool({ name: "logs" });
+    await expect(client.close()).rejects.toThrow(
+      "The onNotification callback threw on notifications/message: boom; the client went on receiving every notification",
+    );
+    expect(client.server.closing.aborted).toBe(true);
   });
 });
