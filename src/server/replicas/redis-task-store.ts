@@ -28,7 +28,11 @@ type Heard = { taskId: string; version: number; task: StoredTask } | { taskId: s
  */
 export class RedisTaskStore implements TaskStore {
   private readonly listeners = new Set<TaskListener>();
-  /** The version last told of each task, and when it expires: older news is dropped. */
+  /**
+   * The version last told of each task this replica has heard of or read,
+   * and when it expires: older news is dropped, and these are read again
+   * after an outage.
+   */
   private readonly told = new Map<string, { version: number; expires: number }>();
   /** Timers of the tasks created here, which sweep when each expires. */
   private readonly expiries = new Map<string, NodeJS.Timeout>();
@@ -48,7 +52,7 @@ export class RedisTaskStore implements TaskStore {
   listen(): Promise<unknown> {
     if (this.listening === undefined) {
       this.link.onReturn(() => {
-        this.findLost().catch(() => {
+        this.catchUp().catch(() => {
           // Out of reach again: looked for at its next return.
         });
       });
@@ -104,7 +108,11 @@ export class RedisTaskStore implements TaskStore {
       this.keys.task(taskId),
       "data",
     ]);
-    return typeof data === "string" ? (JSON.parse(data) as StoredTask) : undefined;
+    if (typeof data !== "string") return undefined;
+    const task = JSON.parse(data) as StoredTask;
+    // Followed from now on (0: nothing told yet), so that an outage's catch-up reads it again.
+    if (!this.told.has(taskId)) this.told.set(taskId, { version: 0, expires: expiry(task) });
+    return task;
   }
 
   async update(taskId: string, change: TaskChange): Promise<StoredTask | undefined> {
@@ -204,20 +212,29 @@ export class RedisTaskStore implements TaskStore {
   }
 
   /**
-   * Redis came back: a task it no longer has (it restarted without its data)
-   * is gone for every client, and told so, its run here stopped with why.
+   * Redis came back: what changed meanwhile was told on a channel this
+   * replica did not hear, so each task it follows is read again, and a
+   * newer version told (an answer, a cancellation, an end). A task Redis no
+   * longer has (it restarted without its data) is gone for every client,
+   * and told so, its run here stopped with why.
    */
-  private async findLost(): Promise<void> {
+  private async catchUp(): Promise<void> {
     const ids = [...this.told.keys()];
-    const kept = await Promise.all(
-      ids.map((taskId) => this.link.command("Finding a task", ["EXISTS", this.keys.task(taskId)])),
-    );
+    const read = (await Promise.all(
+      ids.map((taskId) =>
+        this.link.command("Reading a task again", ["HMGET", this.keys.task(taskId), "v", "data"]),
+      ),
+    )) as [string | null, string | null][];
     const now = Date.now();
     for (const [at, taskId] of ids.entries()) {
+      const [version, data] = read[at] ?? [null, null];
+      if (version !== null && data !== null) {
+        this.tell(taskId, Number(version), JSON.parse(data) as StoredTask);
+        continue;
+      }
       const told = this.told.get(taskId);
-      if (kept[at] !== 0 || told === undefined) continue;
       // One whose time to live passed meanwhile is told by the sweep, as any expiry.
-      if (told.expires <= now) continue;
+      if (told === undefined || told.expires <= now) continue;
       this.told.delete(taskId);
       const timer = this.expiries.get(taskId);
       if (timer !== undefined) {
@@ -257,11 +274,15 @@ export class RedisTaskStore implements TaskStore {
   private tell(taskId: string, version: number, task: StoredTask): void {
     const told = this.told.get(taskId);
     if (told !== undefined && told.version >= version) return;
-    this.told.set(taskId, { version, expires: task.createdAt + task.ttlMs });
+    this.told.set(taskId, { version, expires: expiry(task) });
     this.tellListeners(taskId, task);
   }
 
   private tellListeners(taskId: string, task: StoredTask | undefined, why?: string): void {
     for (const listener of [...this.listeners]) listener(taskId, task, why);
   }
+}
+
+function expiry(task: StoredTask): number {
+  return task.createdAt + task.ttlMs;
 }
