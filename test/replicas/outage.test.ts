@@ -91,4 +91,30 @@ describe("Redis stopped and started while replicas serve", () => {
     );
     expect(told.params.uri).toBe("memo://board");
   });
+
+  it("asks what a run asks during the outage once Redis is back, not never", async () => {
+    const created = await onA.request("tools/call", { name: "confirm", arguments: { key: "q" } });
+    const { taskId } = created.result;
+    const where = escaped(redis.url);
+    await redis.stop();
+    await a.waitForStderr(
+      new RegExp(`Redis at ${where} cannot be reached[^]*Redis at ${where} cannot be reached`),
+    );
+    // The run asks as its gate opens, before this call is answered.
+    await onA.request("tools/call", { name: "open", arguments: { key: "q" } });
+    await redis.start();
+    const back = new RegExp(
+      `Redis at ${where} is reachable again[^]*Redis at ${where} is reachable again\\n`,
+    );
+    await Promise.all([a.waitForStderr(back), b.waitForStderr(back)]);
+    const waiting = await onB.until(taskId, "input_required");
+    const [key] = Object.keys(waiting.inputRequests);
+    await onB.request("tasks/update", {
+      taskId,
+      inputResponses: { [key as string]: { action: "accept", content: { ok: true } } },
+    });
+    expect((await onB.until(taskId, "completed")).result).toEqual({
+      content: [{ type: "text", text: "went on" }],
+    });
+  });
 });

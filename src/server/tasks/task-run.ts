@@ -204,7 +204,7 @@ export class TaskRun implements ClientChannel {
         },
       });
     });
-    this.track(this.write((task) => asking(task, name, method, params)));
+    this.track(this.persist((task) => asking(task, name, method, params)));
     return answer;
   }
 
@@ -215,13 +215,13 @@ export class TaskRun implements ClientChannel {
     params: Params,
     signal: AbortSignal,
   ): Promise<unknown> {
-    await this.write((task) => asking(task, name, method, params));
+    await this.persist((task) => asking(task, name, method, params));
     const channel = this.routes.at(-1) ?? this.origin.channel;
     try {
       if (!channel.request) throw new Error(`${method} cannot reach this task's client`);
       return await channel.request(method, { ...params, _meta: this.related() }, signal);
     } finally {
-      this.track(this.write((task) => answered(task, [name])));
+      this.track(this.persist((task) => answered(task, [name])));
     }
   }
 
@@ -247,7 +247,7 @@ export class TaskRun implements ClientChannel {
       const ending =
         "result" in outcome ? this.completed(outcome.result) : this.failed(outcome.error);
       try {
-        await this.record(ending);
+        await this.persist((task) => ended(task, ending));
       } catch (error) {
         // The store would not keep it (the memory budget, say): the task fails with why.
         const why = thrownError(error);
@@ -260,15 +260,16 @@ export class TaskRun implements ClientChannel {
   }
 
   /**
-   * Writes how the task ended; a store out of reach for a while (Redis
-   * restarting) is written once it is back, so the task does not stay
-   * `working` while its outcome is known.
+   * Writes what a client must see (how the task ended, what it asks); a
+   * store out of reach for a while (Redis restarting) is written once it is
+   * back, so the task does not stay `working` while its outcome is known,
+   * nor its run wait for an answer to what no client was shown.
    */
-  private async record(ending: Ending): Promise<void> {
+  private async persist(change: (task: StoredTask) => StoredTask | undefined): Promise<void> {
     const { store } = this.engine.tasks;
     for (;;) {
       try {
-        await this.write((task) => ended(task, ending));
+        await this.write(change);
         return;
       } catch (error) {
         const back = store.whenBack?.(error);
