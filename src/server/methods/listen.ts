@@ -6,6 +6,7 @@ import { type ServerChange, updates } from "../change-bus.js";
 import { heldSize, SLOT_BYTES } from "../memory-budget.js";
 import { invalidParams, optionalObject, type Params } from "../params.js";
 import type { RequestContext } from "../request-context.js";
+import type { StoredTask } from "../tasks/task-store.js";
 import { detailedTask } from "../tasks/task-wire.js";
 import { declaresTasks, tasksExtensionRequired } from "../tasks/tasks.js";
 import { type MethodTable, STATELESS_ONLY } from "./method.js";
@@ -152,32 +153,44 @@ async function listen(params: Params, rc: RequestContext): Promise<unknown> {
   const { engine, env } = rc;
   const asked = readFilter(params, engine.maxSubscriptions);
   const filter = honoured(asked, engine.capabilities(env.protocolVersion));
-  const tasks = new Set(await followedTasks(asked.taskIds, rc));
-  if (tasks.size > 0) filter.taskIds = [...tasks];
-  for (const uri of filter.resourceSubscriptions ?? []) requireResourceScopes(rc, uri);
-  const uris = new Set(filter.resourceSubscriptions);
-  // The stream keeps its request, and a set of its URIs and tasks, for as long as it is open.
-  const held = heldSize(params) + (uris.size + tasks.size) * SLOT_BYTES;
-  engine.memory.take(held, "subscriptions/listen");
-  const tag = { [META.subscriptionId]: env.requestId };
   const { channel } = env;
+  const tag = { [META.subscriptionId]: env.requestId };
+  const tasks = new Set<string>();
+  // Followed before they are looked up (a shared store's read is a round trip, during which
+  // a change may be told): what is told until the acknowledgement is sent after it.
+  let early: [string, StoredTask | undefined][] | undefined = [];
+  const tell = (taskId: string, task: StoredTask | undefined) => {
+    if (early) early.push([taskId, task]);
+    else if (!tasks.has(taskId)) return;
+    else if (task === undefined) tasks.delete(taskId);
+    else channel.notify("notifications/tasks", { _meta: tag, ...detailedTask(task) });
+  };
+  const unfollow = asked.taskIds?.length ? engine.tasks.store.subscribe(tell) : undefined;
+  const uris = new Set(filter.resourceSubscriptions);
+  let held: number;
+  try {
+    for (const taskId of await followedTasks(asked.taskIds, rc)) tasks.add(taskId);
+    if (tasks.size > 0) filter.taskIds = [...tasks];
+    for (const uri of uris) requireResourceScopes(rc, uri);
+    // The stream keeps its request, and a set of its URIs and tasks, for as long as it is open.
+    held = heldSize(params) + (uris.size + tasks.size) * SLOT_BYTES;
+    engine.memory.take(held, "subscriptions/listen");
+  } catch (error) {
+    unfollow?.();
+    throw error;
+  }
   channel.notify("notifications/subscriptions/acknowledged", {
     _meta: tag,
     notifications: filter,
   });
+  const heardMeanwhile = early;
+  early = undefined;
+  for (const [taskId, task] of heardMeanwhile) tell(taskId, task);
   const unsubscribe = engine.bus.subscribe((change) => {
     for (const [method, fields] of deliver(change, filter, uris)) {
       channel.notify(method, { _meta: tag, ...fields });
     }
   });
-  const unfollow =
-    tasks.size === 0
-      ? undefined
-      : engine.tasks.store.subscribe((taskId, task) => {
-          if (!tasks.has(taskId)) return;
-          if (task === undefined) tasks.delete(taskId);
-          else channel.notify("notifications/tasks", { _meta: tag, ...detailedTask(task) });
-        });
   await ended(rc, () => {
     unsubscribe();
     unfollow?.();

@@ -58,6 +58,8 @@ export async function send(
   method: string,
   params: Json,
   principal?: string,
+  /** Told each notification the request sends (a listen stream's, say). */
+  notify: (message: Json) => void = () => {},
 ): Promise<Json> {
   const response = await target.serveRequest(
     {
@@ -76,7 +78,7 @@ export async function send(
       },
     },
     {
-      notify: () => {},
+      notify,
       // The caller a transport verified: its subject is the principal tasks are bound to.
       ...(principal !== undefined && {
         auth: {

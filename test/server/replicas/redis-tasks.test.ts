@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type McpServer, type ServerOptions } from "../../../src/index.js";
 import type { StoredTask } from "../../../src/server/tasks/task-store.js";
 import { type RedisServer, startRedis, stopAllRedis } from "../../helpers/redis-server.js";
+import { Inbox } from "../helpers/inbox.js";
+import type { Json } from "../helpers/raw-client.js";
 import { aborted, asks, gates, resetTaskTools, send, waits } from "../helpers/task-tools.js";
 
 let redis: RedisServer;
@@ -132,6 +134,39 @@ describe("tasks in Redis", () => {
     expect((await send(b, "tasks/get", { taskId: stopped.result.taskId })).result).toMatchObject({
       status: "failed",
       statusMessage: "The server stopped before the task finished",
+    });
+  });
+});
+
+describe("a listen stream on one replica", () => {
+  it("is told of a change made while it looked the task up", async () => {
+    const [a, b] = (await replicas(2)) as [McpServer, McpServer];
+    const { result } = await send(a, "tools/call", { name: "waits", arguments: { key: "race" } });
+    const { taskId } = result;
+    // The task completes on A while B's stream reads it: B hears of it before the read's answer.
+    const { store } = b.tasks;
+    const read = store.get.bind(store);
+    store.get = async (id) => {
+      store.get = read;
+      const before = await read(id);
+      const completed = told(b, taskId, "completed");
+      gates.get("race")?.();
+      await completed;
+      return before;
+    };
+    const notifications = new Inbox<Json>();
+    void send(b, "subscriptions/listen", { notifications: { taskIds: [taskId] } }, undefined, (n) =>
+      notifications.push(n),
+    );
+    const heard = await notifications.waitFor(
+      (n) => n.method === "notifications/tasks",
+      "the task's completion on the listen stream",
+    );
+    expect(notifications.items[0]?.method).toBe("notifications/subscriptions/acknowledged");
+    expect(heard.params).toMatchObject({
+      taskId,
+      status: "completed",
+      result: { content: [{ type: "text", text: "done race" }] },
     });
   });
 });
