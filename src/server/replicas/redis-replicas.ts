@@ -95,8 +95,7 @@ export class RedisReplicas {
         "PX",
         String(leaseMs),
       ]);
-      // After an outage every replica first renews its lease: only then is a lapsed one a stopped replica.
-      if (this.link.upFor >= leaseMs) await this.tasks.sweep();
+      await this.tasks.sweep();
       await this.sessions.endOrphans();
     } catch (error) {
       if (!this.link.isOutage(error))

@@ -183,7 +183,9 @@ export class RedisTaskStore implements TaskStore {
 
   /**
    * Tells of the tasks that expired, and fails those whose replica stopped.
-   * Run by every replica in turn; what one does, the others find done.
+   * Run by every replica in turn; what one does, the others find done. A
+   * lapsed lease says a replica stopped only once this one has reached Redis
+   * for a whole lease: after an outage every replica first renews its own.
    */
   async sweep(): Promise<void> {
     const now = Date.now();
@@ -194,7 +196,12 @@ export class RedisTaskStore implements TaskStore {
       "Sweeping tasks",
       SWEEP_TASKS,
       [this.keys.tasks, this.keys.running],
-      [String(now), this.keys.taskChanges, this.keys.lease("")],
+      [
+        String(now),
+        this.keys.taskChanges,
+        this.keys.lease(""),
+        this.link.upFor >= this.leaseMs ? "1" : "0",
+      ],
     )) as Reply[];
     for (const taskId of orphans as string[]) {
       await this.update(taskId, (task) => {

@@ -49,8 +49,9 @@ return 1
 
 /**
  * Tells of the tasks whose time to live has passed (once, whichever replica
- * sweeps first), and returns the unfinished tasks whose replica's lease has
- * lapsed. KEYS: `tasks`, `running`. ARGV: now, channel, the lease keys' prefix.
+ * sweeps first), and, when ARGV[4] is "1", returns the unfinished tasks whose
+ * replica's lease has lapsed. KEYS: `tasks`, `running`. ARGV: now, channel,
+ * the lease keys' prefix, whether to look for orphans.
  */
 export const SWEEP_TASKS = script(`
 local gone = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, 1000)
@@ -60,6 +61,7 @@ for _, id in ipairs(gone) do
   redis.call('PUBLISH', ARGV[2], '{"taskId":"' .. id .. '","gone":true}')
 end
 local orphans = {}
+if ARGV[4] ~= '1' then return orphans end
 local running = redis.call('HGETALL', KEYS[2])
 for i = 1, #running, 2 do
   if redis.call('EXISTS', ARGV[3] .. running[i + 1]) == 0 then

@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type McpServer, type ServerOptions } from "../../../src/index.js";
+import type { RedisTaskStore } from "../../../src/server/replicas/redis-task-store.js";
 import type { StoredTask } from "../../../src/server/tasks/task-store.js";
 import { type RedisServer, startRedis, stopAllRedis } from "../../helpers/redis-server.js";
 import { Inbox } from "../helpers/inbox.js";
@@ -117,6 +118,38 @@ describe("tasks in Redis", () => {
     const { result } = await send(server, "tools/call", { name: "waits", arguments: { key: "x" } });
     expect(await redis.command("HGET", `${prefix}running`, result.taskId)).toBe(replicas.id);
     expect(await redis.command("EXISTS", lease)).toBe("1");
+  });
+
+  it("take no other replica's task for an orphan before they have been up a whole lease", async () => {
+    // As after an outage longer than the lease: B's lapsed, and A sweeps (a task of its expired)
+    // before B's timer renews it. B is not known stopped until A has been up a lease.
+    const prefix = "test-fresh-sweep:";
+    const replica = (ttlMs: number) =>
+      createServer({
+        name: "tasks",
+        version: "1",
+        redis: { url: redis.url, prefix },
+        tasks: { ttlMs },
+      });
+    const [a, b] = [replica(200).add(waits), replica(60_000).add(waits)];
+    servers.push(a, b);
+    await Promise.all([a.ready(), b.ready()]);
+    const kept = await send(b, "tools/call", { name: "waits", arguments: { key: "kept" } });
+    const { id } = (b as unknown as { replicas: { id: string } }).replicas;
+    await redis.command("DEL", `${prefix}replica:${id}`);
+    const store = a.tasks.store as RedisTaskStore;
+    const sweep = store.sweep.bind(store);
+    let swept: Promise<void> | undefined;
+    store.sweep = () => {
+      swept = sweep();
+      return swept;
+    };
+    const expiring = await send(a, "tools/call", { name: "waits", arguments: { key: "short" } });
+    await told(b, expiring.result.taskId);
+    await swept;
+    expect((await send(b, "tasks/get", { taskId: kept.result.taskId })).result.status).toBe(
+      "working",
+    );
   });
 
   it("survive the replica that made them: what one stopping left is read on the other", async () => {
