@@ -36,10 +36,12 @@ export function awaitShutdownSignal(): AwaitedSignal {
  */
 export function endBySignal(signal: ShutdownSignal): void {
   process.kill(process.pid, signal);
-  // Node ends here; Deno takes the signal on a later turn of its loop, and the process,
-  // nothing left to do, could end first with 0. Held open, it ends by the signal; should
-  // the signal not end it, by the code a shell gives it.
-  setTimeout(() => process.exit(EXIT_CODES[signal]), 5000);
+  // Node and Bun end here; Deno takes the signal on a later turn of its loop, and the
+  // process, nothing left to do, could end first with 0. Held open, it ends by the signal;
+  // should the signal not end it, by the code a shell gives it.
+  if (process.versions.deno !== undefined) {
+    setTimeout(() => process.exit(EXIT_CODES[signal]), 5000);
+  }
 }
 
 /** 128 + the signal's number, as a shell reports a process a signal ended. */
