@@ -75,6 +75,15 @@ export class RedisLink {
     return this.reachable && this.up !== undefined ? Date.now() - this.up : 0;
   }
 
+  /**
+   * Whether a lapsed lease says its replica stopped: only once both
+   * connections have been up for a whole lease, since after an outage longer
+   * than one every replica's lease has lapsed until its timer renews it.
+   */
+  lapseMeansStopped(leaseMs: number): boolean {
+    return this.upFor >= leaseMs;
+  }
+
   /** True while both connections are up. */
   get reachable(): boolean {
     return this.commands.isReady && this.subscriber.isReady;

@@ -41,7 +41,7 @@ export class RedisReplicas {
     this.link = new RedisLink(options.url, warn, REDIS.get());
     this.tasks = new RedisTaskStore(this.link, this.keys, this.id, options.leaseMs, maxTasks, warn);
     this.bus = new RedisChangeBus(this.link, this.keys.resourceUpdates, this.id, warn);
-    this.sessions = new RedisSessionLog(this.link, this.keys, this.id, warn);
+    this.sessions = new RedisSessionLog(this.link, this.keys, this.id, options.leaseMs, warn);
   }
 
   /** Connects, listens to the other replicas, and renews the lease from now on. */

@@ -66,6 +66,7 @@ export class RedisSessionLog implements SessionLog {
     private readonly link: RedisLink,
     private readonly keys: RedisKeys,
     private readonly replica: string,
+    private readonly leaseMs: number,
     private readonly warn: (message: string) => void,
   ) {}
 
@@ -135,10 +136,11 @@ export class RedisSessionLog implements SessionLog {
       unsubscribe();
       return undefined;
     }
-    const [owner, replica, alive] = found as [string, string, number];
+    const [owner, replica, leased] = found as [string, string, number];
+    const alive = leased === 1 || !this.link.lapseMeansStopped(this.leaseMs);
     const entries = (read as Reply[]).map(entryOf).filter((entry) => entry.stream === stream);
     const missed = entries.filter((entry) => entry.seq > afterSeq && entry.kind !== "p");
-    const over = alive !== 1 || entries.some((entry) => entry.kind === "l");
+    const over = !alive || entries.some((entry) => entry.kind === "l");
     let last = Math.max(afterSeq, ...missed.map((entry) => entry.seq));
     let follower: Follower | undefined;
     const stop = () => {
@@ -148,7 +150,7 @@ export class RedisSessionLog implements SessionLog {
     };
     return {
       owner: owner === "" ? undefined : owner,
-      alive: alive === 1,
+      alive,
       known: stream === 0 || entries.length > 0,
       missed: missed.map(({ stream, seq, data }) => ({ stream, seq, data })),
       over,
@@ -173,8 +175,13 @@ export class RedisSessionLog implements SessionLog {
     };
   }
 
-  /** Ends the streams carried for sessions whose replica has stopped: nothing more will come. */
+  /**
+   * Ends the streams carried for sessions whose replica has stopped: nothing
+   * more will come. Not before this replica has reached Redis for a whole
+   * lease (as the tasks' sweep): until then a lapsed lease may be an outage's.
+   */
   async endOrphans(): Promise<void> {
+    if (!this.link.lapseMeansStopped(this.leaseMs)) return;
     const replicas = [...new Set([...this.followers].map((follower) => follower.replica))];
     for (const replica of replicas) {
       const lives = await this.link.command("Checking a replica", [

@@ -200,7 +200,7 @@ export class RedisTaskStore implements TaskStore {
         String(now),
         this.keys.taskChanges,
         this.keys.lease(""),
-        this.link.upFor >= this.leaseMs ? "1" : "0",
+        this.link.lapseMeansStopped(this.leaseMs) ? "1" : "0",
       ],
     )) as Reply[];
     for (const taskId of orphans as string[]) {

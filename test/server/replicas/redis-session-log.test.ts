@@ -1,0 +1,71 @@
+/**
+ * The 2025 session log in a real redis-server, shared by two replicas in one
+ * process: a stream of A's session that B carries ends when A stops, but not
+ * on a lapsed lease B reads before it has been up a whole lease (after an
+ * outage longer than the lease, every replica's has lapsed until it renews it).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { RedisReplicas } from "../../../src/server/replicas/redis-replicas.js";
+import type { FollowedStream } from "../../../src/server/replicas/session-log.js";
+import { type RedisServer, startRedis, stopAllRedis } from "../../helpers/redis-server.js";
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(stopAllRedis);
+
+const started: RedisReplicas[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((replicas) => replicas.close()));
+});
+
+const KEEP = { maxEvents: 100, ttlMs: 60_000 };
+
+async function replica(prefix: string, leaseMs = 60_000): Promise<RedisReplicas> {
+  const replicas = new RedisReplicas({ url: redis.url, prefix, leaseMs }, 100, () => {});
+  started.push(replicas);
+  replicas.start();
+  await replicas.ready();
+  return replicas;
+}
+
+/** Follows the stream once its first event, written without waiting, is in Redis. */
+async function followOnce(on: RedisReplicas, sessionId: string): Promise<FollowedStream> {
+  for (;;) {
+    const followed = await on.sessions.follow(sessionId, 1, 0);
+    if (followed?.known) return followed;
+    followed?.stop();
+  }
+}
+
+describe("a stream B carries for A's session", () => {
+  it("is not ended by a lapsed lease B reads before it has been up a whole lease", async () => {
+    const prefix = "test-fresh-orphans:";
+    const [a, b] = await Promise.all([replica(prefix), replica(prefix)]);
+    a.sessions.open("s", undefined, KEEP).append(1, 1, "first", "event");
+    // As after an outage longer than the lease: A's has lapsed, and A's timer has not renewed it yet.
+    await redis.command("DEL", `${prefix}replica:${a.id}`);
+    const followed = await followOnce(b, "s");
+    expect(followed.alive).toBe(true);
+    expect(followed.over).toBe(false);
+    let ended = false;
+    followed.listen({ event: () => {}, end: () => (ended = true) });
+    await b.sessions.endOrphans();
+    expect(ended).toBe(false);
+    followed.stop();
+  });
+
+  it("is ended by B's timer once A's lease lapses and B has been up a whole lease", async () => {
+    const prefix = "test-stopped-owner:";
+    // B's short lease: its timer beats every few milliseconds, and soon knows a lapse for a stop.
+    const [a, b] = await Promise.all([replica(prefix), replica(prefix, 100)]);
+    a.sessions.open("s", undefined, KEEP).append(1, 1, "first", "event");
+    const followed = await followOnce(b, "s");
+    const ended = new Promise<void>((resolve) => {
+      followed.listen({ event: () => {}, end: resolve });
+    });
+    await redis.command("DEL", `${prefix}replica:${a.id}`);
+    await ended;
+  });
+});
