@@ -1,3 +1,4 @@
+import { thrownMessage } from "../../define/thrown.js";
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 import { McpErrorCode } from "../../protocol/errors.js";
 import { isTerminal } from "../../protocol/tasks.js";
@@ -14,17 +15,25 @@ export const REPLICA_STOPPED =
 export const LOST_IN_RESTART =
   "The task is gone from Redis, which came back without it (restarted without its data?)";
 
-/** A change told on the channel: the task at a version, or its end. */
-type Heard = { taskId: string; version: number; task: StoredTask } | { taskId: string; gone: true };
+/**
+ * A change told on the channel: a notice of the task's new version (the task
+ * itself, whose result may be megabytes, is read by a replica that follows
+ * it: pushed to every subscriber, a few such would overflow Redis's output
+ * buffer for pub/sub clients, which then drops them all), or its end.
+ */
+type Heard = { taskId: string; version: number; status: string } | { taskId: string; gone: true };
 
 /**
  * Tasks kept in Redis, so that any replica may read, answer and cancel a
  * task another one runs. Each change is a compare-and-set on the task's
  * version (a change function may so run more than once: it must only compute
- * the new state), and is published to every replica, whose subscribers hear
- * each version once and in order. Each replica renews a lease while it lives;
- * a task whose replica's lease lapses is failed by whichever replica sweeps
- * next, and a task's expiry is told once, by the replica that sweeps it.
+ * the new state), and a notice of it is published to every replica; one that
+ * follows the task (it runs it, or read it) reads it then, and its
+ * subscribers hear each version once and in order (of a task changed again
+ * before the read, the newer version only). Each replica renews a lease while
+ * it lives; a task whose replica's lease lapses is failed by whichever
+ * replica sweeps next, and a task's expiry is told once, by the replica that
+ * sweeps it.
  */
 export class RedisTaskStore implements TaskStore {
   private readonly listeners = new Set<TaskListener>();
@@ -37,6 +46,10 @@ export class RedisTaskStore implements TaskStore {
   /** Timers of the tasks created here, which sweep when each expires. */
   private readonly expiries = new Map<string, NodeJS.Timeout>();
   private listening: Promise<() => void> | undefined;
+  /** Tasks being read by `get`, which a notice heard meanwhile is for. */
+  private readonly looking = new Map<string, number>();
+  /** "<id> <version>" of the changes this replica is making, which it tells itself. */
+  private readonly making = new Map<string, number>();
 
   constructor(
     private readonly link: RedisLink,
@@ -103,11 +116,13 @@ export class RedisTaskStore implements TaskStore {
   }
 
   async get(taskId: string): Promise<StoredTask | undefined> {
-    const data = await this.link.command("Reading a task", [
-      "HGET",
-      this.keys.task(taskId),
-      "data",
-    ]);
+    count(this.looking, taskId, 1);
+    let data: Reply;
+    try {
+      data = await this.link.command("Reading a task", ["HGET", this.keys.task(taskId), "data"]);
+    } finally {
+      count(this.looking, taskId, -1);
+    }
     if (typeof data !== "string") return undefined;
     const task = JSON.parse(data) as StoredTask;
     // Followed from now on (0: nothing told yet), so that an outage's catch-up reads it again.
@@ -125,24 +140,34 @@ export class RedisTaskStore implements TaskStore {
         "data",
       ])) as [string | null, string | null];
       if (version === null || data === null) return undefined;
-      const next = change(JSON.parse(data) as StoredTask);
+      const read = JSON.parse(data) as StoredTask;
+      // A version made elsewhere whose notice this replica let pass (see `heard`) is told here.
+      this.tell(taskId, Number(version), read);
+      const next = change(read);
       if (next === undefined) return undefined;
       const json = JSON.stringify(next);
       const nextVersion = Number(version) + 1;
-      const message = `{"taskId":${JSON.stringify(taskId)},"version":${nextVersion},"task":${json}}`;
-      const outcome = await this.link.run(
-        "Changing a task",
-        UPDATE_TASK,
-        [key, this.keys.running],
-        [
-          version,
-          json,
-          isTerminal(next.status) ? "1" : "0",
-          taskId,
-          this.keys.taskChanges,
-          message,
-        ],
-      );
+      const message = JSON.stringify({ taskId, version: nextVersion, status: next.status });
+      const making = `${taskId} ${nextVersion}`;
+      count(this.making, making, 1);
+      let outcome: Reply;
+      try {
+        outcome = await this.link.run(
+          "Changing a task",
+          UPDATE_TASK,
+          [key, this.keys.running],
+          [
+            version,
+            json,
+            isTerminal(next.status) ? "1" : "0",
+            taskId,
+            this.keys.taskChanges,
+            message,
+          ],
+        );
+      } finally {
+        count(this.making, making, -1);
+      }
       if (outcome === -1) return undefined;
       if (outcome === 1) {
         this.tell(taskId, nextVersion, next);
@@ -269,12 +294,38 @@ export class RedisTaskStore implements TaskStore {
       this.warn(`a task change heard from Redis is not JSON, and was ignored: ${message}`);
       return;
     }
+    const { taskId } = heard;
     if ("gone" in heard) {
-      this.told.delete(heard.taskId);
-      this.tellListeners(heard.taskId, undefined);
-    } else {
-      this.tell(heard.taskId, heard.version, heard.task);
+      this.told.delete(taskId);
+      this.tellListeners(taskId, undefined);
+      return;
     }
+    if (!this.follows(taskId)) return;
+    if ((this.told.get(taskId)?.version ?? 0) >= heard.version) return;
+    // This replica's own change, told by `update` once made (or, if another came first, read there).
+    if (this.making.has(`${taskId} ${heard.version}`)) return;
+    this.readTold(taskId).catch((error: unknown) => {
+      // Out of reach: read again by the catch-up once Redis is back.
+      if (!this.link.isOutage(error))
+        this.warn(`reading task ${taskId}, changed on another replica: ${thrownMessage(error)}`);
+    });
+  }
+
+  /** Whether this replica keeps the task's news: it runs it, read it, or is reading it. */
+  private follows(taskId: string): boolean {
+    return this.told.has(taskId) || this.looking.has(taskId);
+  }
+
+  /** Reads the task a notice told of, and tells it (unless it went meanwhile). */
+  private async readTold(taskId: string): Promise<void> {
+    const [version, data] = (await this.link.command("Reading a changed task", [
+      "HMGET",
+      this.keys.task(taskId),
+      "v",
+      "data",
+    ])) as [string | null, string | null];
+    if (version === null || data === null || !this.follows(taskId)) return;
+    this.tell(taskId, Number(version), JSON.parse(data) as StoredTask);
   }
 
   /** Tells listeners of a version newer than any told before; this replica's own changes come back too. */
@@ -288,6 +339,13 @@ export class RedisTaskStore implements TaskStore {
   private tellListeners(taskId: string, task: StoredTask | undefined, why?: string): void {
     for (const listener of [...this.listeners]) listener(taskId, task, why);
   }
+}
+
+/** Adds `by` to the count of `key`, forgetting it at 0. */
+function count(counts: Map<string, number>, key: string, by: number): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next === 0) counts.delete(key);
+  else counts.set(key, next);
 }
 
 function expiry(task: StoredTask): number {

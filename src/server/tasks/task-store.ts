@@ -50,8 +50,9 @@ export type TaskListener = (taskId: string, task: StoredTask | undefined, why?: 
  * Where tasks live between the requests that create, read and steer them.
  * The in-process store serves one process; a shared one (Redis, say) lets
  * replicas serve each other's tasks: it must apply each change atomically
- * and tell every replica's subscribers of it, since a task's client may
- * answer or cancel it through a replica other than the one that runs it.
+ * and tell it to the subscribers of every replica that runs the task or has
+ * read it (`get`), since a task's client may answer or cancel it through a
+ * replica other than the one that runs it.
  */
 export interface TaskStore {
   /**
@@ -65,7 +66,8 @@ export interface TaskStore {
   /**
    * Applies `change` to the task as it is now, atomically; resolves to the
    * task after it, or to undefined when there is no such task or `change`
-   * left it as it was. Subscribers are told of every change made.
+   * left it as it was. Subscribers are told of every change made (a shared
+   * store's, of those made to a task this process runs or has read).
    */
   update(taskId: string, change: TaskChange): Promise<StoredTask | undefined>;
   /** The tasks of one owner (2025-11-25's `tasks/list`), oldest first. */

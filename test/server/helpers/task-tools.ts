@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool, type McpServer } from "../../../src/index.js";
+import type { StoredTask } from "../../../src/server/tasks/task-store.js";
 import type { Json } from "./raw-client.js";
 
 const TASKS = "io.modelcontextprotocol/tasks";
@@ -92,4 +93,19 @@ export async function send(
     },
   );
   return JSON.parse(JSON.stringify(response));
+}
+
+/** Resolves with the task once `server`'s store tells of it with `status` (or of its end: undefined). */
+export function told(
+  server: McpServer,
+  taskId: string,
+  status?: string,
+): Promise<StoredTask | undefined> {
+  return new Promise((resolve) => {
+    const stop = server.tasks.store.subscribe((id, task) => {
+      if (id !== taskId || task?.status !== status) return;
+      stop();
+      resolve(task);
+    });
+  });
 }

@@ -11,7 +11,7 @@ import type { StoredTask } from "../../../src/server/tasks/task-store.js";
 import { type RedisServer, startRedis, stopAllRedis } from "../../helpers/redis-server.js";
 import { Inbox } from "../helpers/inbox.js";
 import type { Json } from "../helpers/raw-client.js";
-import { aborted, asks, gates, resetTaskTools, send, waits } from "../helpers/task-tools.js";
+import { aborted, asks, gates, resetTaskTools, send, told, waits } from "../helpers/task-tools.js";
 
 let redis: RedisServer;
 let prefixes = 0;
@@ -42,22 +42,13 @@ afterEach(async () => {
   resetTaskTools();
 });
 
-/** Resolves with the task once `server`'s store tells of it with `status` (or of its end: undefined). */
-function told(server: McpServer, taskId: string, status?: string): Promise<StoredTask | undefined> {
-  return new Promise((resolve) => {
-    const stop = server.tasks.store.subscribe((id, task) => {
-      if (id !== taskId || task?.status !== status) return;
-      stop();
-      resolve(task);
-    });
-  });
-}
-
 describe("tasks in Redis", () => {
   it("are read, answered and cancelled through one replica while another runs them", async () => {
     const [a, b] = (await replicas(2)) as [McpServer, McpServer];
     const asked = await send(a, "tools/call", { name: "asks", arguments: { key: "shared" } });
     const { taskId } = asked.result;
+    // B follows the tasks it has read: it is told of their changes from then on.
+    await send(b, "tasks/get", { taskId });
     const waiting = told(b, taskId, "input_required");
     gates.get("shared")?.();
     const pending = (await waiting) as StoredTask;
@@ -155,6 +146,7 @@ describe("tasks in Redis", () => {
   it("survive the replica that made them: what one stopping left is read on the other", async () => {
     const [a, b] = (await replicas(2)) as [McpServer, McpServer];
     const done = await send(a, "tools/call", { name: "waits", arguments: { key: "kept" } });
+    await send(b, "tasks/get", { taskId: done.result.taskId });
     const completed = told(b, done.result.taskId, "completed");
     gates.get("kept")?.();
     await completed;
