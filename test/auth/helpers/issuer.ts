@@ -51,6 +51,8 @@ export interface TestIssuer {
   readonly key: SigningKey;
   /** GET requests of its JWKS so far. */
   readonly jwksFetches: number;
+  /** While true, its JWKS answers 503 (the rest of the issuer still serves). */
+  jwksDown: boolean;
   /** An access token by client_credentials for `resource`, with these scopes. */
   token(
     resource: string,
@@ -87,8 +89,15 @@ export async function startIssuer(
 ) {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let jwksFetches = 0;
+  let jwksDown = false;
   const http = createServer((req, res) => {
-    if (req.method === "GET" && req.url === "/jwks") jwksFetches++;
+    if (req.method === "GET" && req.url === "/jwks") {
+      jwksFetches++;
+      if (jwksDown) {
+        res.writeHead(503).end();
+        return;
+      }
+    }
     const page = req.url === undefined ? undefined : options.pages?.[req.url];
     if (page !== undefined) {
       res.writeHead(200, { "content-type": "text/html" }).end(page);
@@ -184,6 +193,12 @@ export async function startIssuer(
     },
     get jwksFetches() {
       return jwksFetches;
+    },
+    get jwksDown() {
+      return jwksDown;
+    },
+    set jwksDown(down) {
+      jwksDown = down;
     },
     async token(resource, scopes, client = APP) {
       const response = await fetch(`${url}/token`, {

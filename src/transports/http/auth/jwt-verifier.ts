@@ -12,6 +12,12 @@ const JWKS_COOLDOWN_MS = 30_000;
 /** Keys are fetched again when a token needs them and they are older than this. */
 const JWKS_MAX_AGE_MS = 10 * 60_000;
 const JWKS_TIMEOUT_MS = 5000;
+/** jose's answers about the keys themselves, as opposed to a failure to fetch them. */
+const KEY_SET_CODES = new Set([
+  "ERR_JWKS_NO_MATCHING_KEY",
+  "ERR_JWKS_MULTIPLE_MATCHING_KEYS",
+  "ERR_JOSE_NOT_SUPPORTED",
+]);
 
 export interface JwtSettings {
   readonly issuer: Issuer;
@@ -29,6 +35,8 @@ export interface JwtSettings {
  * clock tolerance. The key set is fetched once, cached, and fetched again
  * for a key id it does not hold, at most once per cooldown (jose's remote
  * key set), so a stream of tokens with made-up key ids costs one fetch.
+ * Keys past their age whose refetch fails still verify what they signed: an
+ * outage of the key set refuses only tokens signed with a key never fetched.
  */
 export class JwtVerifier {
   private keys: Promise<{ jose: Jose; keySet: KeySet }> | undefined;
@@ -108,7 +116,7 @@ export class JwtVerifier {
       );
     }
     try {
-      const { payload } = await jose.jwtVerify(token, keySet, {
+      const { payload } = await jose.jwtVerify(token, lastKnownKeys(jose, keySet), {
         issuer: issuer.url,
         audience,
         algorithms: [...algorithms],
@@ -120,6 +128,29 @@ export class JwtVerifier {
       throw joseVerdict(error, header.kid, claims, audience, issuer.url);
     }
   }
+}
+
+/**
+ * The remote key set, falling back on the keys it last fetched when a refetch
+ * fails (jose refetches keys past their age before it uses them, and throws
+ * if it cannot). A key that is not among them keeps the fetch's error: the
+ * token could not be checked, which is a 503, not a 401.
+ */
+function lastKnownKeys(jose: Jose, keySet: KeySet): Parameters<Jose["jwtVerify"]>[1] {
+  return async (header, token) => {
+    try {
+      return await keySet(header, token);
+    } catch (error) {
+      const known = keySet.jwks();
+      const { code } = (error ?? {}) as { code?: string };
+      if (known === undefined || (code !== undefined && KEY_SET_CODES.has(code))) throw error;
+      try {
+        return await jose.createLocalJWKSet(known)(header, token);
+      } catch {
+        throw error;
+      }
+    }
+  };
 }
 
 /** What a jose error means for the client: a 401 saying what the token carried, or a 503. */

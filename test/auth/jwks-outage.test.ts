@@ -1,0 +1,69 @@
+/**
+ * The issuer's key set out of reach while the server runs, against the real
+ * issuer (oidc-provider) whose JWKS answers 503: keys fetched before still
+ * verify the tokens they signed, and a token no known key signed is a 503,
+ * not a 401, since the server could not check it.
+ */
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { type HttpServing, serveHttp } from "../../src/index.js";
+import { postStateless } from "../helpers/stateless-post.js";
+import { startIssuer, type TestIssuer } from "./helpers/issuer.js";
+import { scopedServer } from "./helpers/scoped-server.js";
+
+let issuer: TestIssuer;
+let serving: HttpServing;
+const warnings: string[] = [];
+
+/** Date only, faked, so the cached keys grow old (10 minutes) without waiting. */
+function advance(ms: number): void {
+  vi.setSystemTime(Date.now() + ms);
+}
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  issuer = await startIssuer();
+  const server = scopedServer({ warn: (line) => warnings.push(line) });
+  serving = await serveHttp(server, { port: 0, auth: { issuer: issuer.url } });
+});
+afterAll(async () => {
+  issuer.jwksDown = false;
+  await serving?.close();
+  await issuer?.close();
+  vi.useRealTimers();
+});
+
+async function echo(token: string): Promise<{ status: number; body: unknown }> {
+  const response = await postStateless(serving.url, {
+    id: 1,
+    method: "tools/call",
+    name: "echo",
+    params: { name: "echo", arguments: { text: "hi" } },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+it("a new token signed with a known key passes though the keys are old and their refetch fails", async () => {
+  expect((await echo(await issuer.token(serving.url, ["mcp"]))).status).toBe(200);
+  advance(11 * 60_000);
+  issuer.jwksDown = true;
+  const answer = await echo(await issuer.token(serving.url, ["mcp"]));
+  expect(answer.status).toBe(200);
+});
+
+it("a token signed with a key the server never fetched is a 503 while the keys are out of reach", async () => {
+  await issuer.rotate();
+  advance(60_000);
+  const answer = await echo(await issuer.token(serving.url, ["mcp"]));
+  expect(answer).toEqual({
+    status: 503,
+    body: {
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message:
+          "Service Unavailable: the authorization server's keys cannot be fetched to check the access token; try again later",
+      },
+    },
+  });
+});
