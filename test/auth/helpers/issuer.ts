@@ -51,8 +51,13 @@ export interface TestIssuer {
   readonly key: SigningKey;
   /** GET requests of its JWKS so far. */
   readonly jwksFetches: number;
-  /** While true, its JWKS answers 503 (the rest of the issuer still serves). */
-  jwksDown: boolean;
+  /**
+   * Its JWKS out of reach (the rest of the issuer still serves): answering
+   * 503, or holding each request unanswered until the outage ends.
+   */
+  jwksOutage: "none" | "503" | "hang";
+  /** JWKS requests held open by a "hang" outage, whose client still waits. */
+  readonly jwksWaiting: number;
   /** An access token by client_credentials for `resource`, with these scopes. */
   token(
     resource: string,
@@ -89,12 +94,18 @@ export async function startIssuer(
 ) {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let jwksFetches = 0;
-  let jwksDown = false;
+  let jwksOutage: TestIssuer["jwksOutage"] = "none";
+  const held = new Set<ServerResponse>();
   const http = createServer((req, res) => {
     if (req.method === "GET" && req.url === "/jwks") {
       jwksFetches++;
-      if (jwksDown) {
+      if (jwksOutage === "503") {
         res.writeHead(503).end();
+        return;
+      }
+      if (jwksOutage === "hang") {
+        held.add(res);
+        res.on("close", () => held.delete(res));
         return;
       }
     }
@@ -194,11 +205,19 @@ export async function startIssuer(
     get jwksFetches() {
       return jwksFetches;
     },
-    get jwksDown() {
-      return jwksDown;
+    get jwksOutage() {
+      return jwksOutage;
     },
-    set jwksDown(down) {
-      jwksDown = down;
+    set jwksOutage(outage) {
+      jwksOutage = outage;
+      if (outage === "hang") return;
+      for (const res of held) {
+        held.delete(res);
+        res.writeHead(503).end();
+      }
+    },
+    get jwksWaiting() {
+      return held.size;
     },
     async token(resource, scopes, client = APP) {
       const response = await fetch(`${url}/token`, {

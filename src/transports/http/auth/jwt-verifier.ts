@@ -35,8 +35,9 @@ export interface JwtSettings {
  * clock tolerance. The key set is fetched once, cached, and fetched again
  * for a key id it does not hold, at most once per cooldown (jose's remote
  * key set), so a stream of tokens with made-up key ids costs one fetch.
- * Keys past their age whose refetch fails still verify what they signed: an
- * outage of the key set refuses only tokens signed with a key never fetched.
+ * Keys past their age still verify what they signed while they are
+ * refetched, and when the refetch fails: an outage of the key set refuses
+ * only tokens signed with a key never fetched.
  */
 export class JwtVerifier {
   private keys: Promise<{ jose: Jose; keySet: KeySet }> | undefined;
@@ -131,21 +132,38 @@ export class JwtVerifier {
 }
 
 /**
- * The remote key set, falling back on the keys it last fetched when a refetch
- * fails (jose refetches keys past their age before it uses them, and throws
- * if it cannot). A key that is not among them keeps the fetch's error: the
- * token could not be checked, which is a 503, not a 401.
+ * The remote key set, with the keys it last fetched used at once when they
+ * are past their age (jose would refetch them first, making each new token
+ * wait, and throw if it cannot): the refetch goes on in the background, and
+ * only a key not among them waits for it. A key no fetch brings keeps the
+ * fetch's error: the token could not be checked, which is a 503, not a 401.
  */
 function lastKnownKeys(jose: Jose, keySet: KeySet): Parameters<Jose["jwtVerify"]>[1] {
+  let local: { jwks: object; keys: ReturnType<Jose["createLocalJWKSet"]> } | undefined;
+  const lastKnown = () => {
+    const jwks = keySet.jwks();
+    if (jwks === undefined) return undefined;
+    if (local?.jwks !== jwks) local = { jwks, keys: jose.createLocalJWKSet(jwks) };
+    return local.keys;
+  };
   return async (header, token) => {
+    const known = keySet.fresh ? undefined : lastKnown();
+    if (known !== undefined) {
+      keySet.reload().catch(() => {});
+      try {
+        return await known(header, token);
+      } catch {
+        // Not among the old keys: wait for the refetch, as for a fresh set.
+      }
+    }
     try {
       return await keySet(header, token);
     } catch (error) {
-      const known = keySet.jwks();
       const { code } = (error ?? {}) as { code?: string };
-      if (known === undefined || (code !== undefined && KEY_SET_CODES.has(code))) throw error;
+      const stale = lastKnown();
+      if (stale === undefined || (code !== undefined && KEY_SET_CODES.has(code))) throw error;
       try {
-        return await jose.createLocalJWKSet(known)(header, token);
+        return await stale(header, token);
       } catch {
         throw error;
       }
