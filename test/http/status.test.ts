@@ -392,6 +392,21 @@ describe("401 behind a proxy (publicUrl)", () => {
     }
   });
 
+  it("at the root, has its metadata at the well-known path with no slash after it (RFC 9728, 3.1)", async () => {
+    for (const publicUrl of [undefined, "https://mcp.example.com/"]) {
+      const { url, serving } = await start({ authToken: token, path: "/", publicUrl });
+      const origin =
+        publicUrl === undefined ? `http://127.0.0.1:${serving.port}` : "https://mcp.example.com";
+      const missing = await rawRequest(url, {
+        headers: postHeaders(),
+        body: JSON.stringify(INITIALIZE),
+      });
+      expect(missing.headers["www-authenticate"]).toBe(
+        `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`,
+      );
+    }
+  });
+
   it("is the audience tokens must carry when none is set", async () => {
     const audiences: string[] = [];
     const { url } = await start({

@@ -21,10 +21,15 @@ export function resourceMetadataUrl(req: RequestHead, options: ResolvedHttpOptio
   const { publicUrl } = options;
   if (publicUrl === undefined) {
     const host = headerOf(req.headers, "host") ?? "localhost";
-    return `http://${host}${PROTECTED_RESOURCE_PATH}${options.path}`;
+    return `http://${host}${wellKnownPath(options.path)}`;
   }
   const url = new URL(publicUrl);
-  return `${url.origin}${PROTECTED_RESOURCE_PATH}${url.pathname}`;
+  return `${url.origin}${wellKnownPath(url.pathname)}`;
+}
+
+/** An endpoint at the root has none after the well-known path: the terminating slash goes (RFC 9728). */
+function wellKnownPath(endpointPath: string): string {
+  return endpointPath === "/" ? PROTECTED_RESOURCE_PATH : PROTECTED_RESOURCE_PATH + endpointPath;
 }
 
 /**
