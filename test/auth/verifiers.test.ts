@@ -88,6 +88,15 @@ describe("opaque tokens, by introspection at the issuer", () => {
     });
   });
 
+  it("asks the issuer once for a new token that several requests bring at once", async () => {
+    const token = await issuer.token(serving.url, ["mcp", "notes:read"]);
+    const before = issuer.introspections;
+    const requests = [1, 2, 3, 4].map(() => fetch(notesRequest(serving.url, token)));
+    const statuses = (await Promise.all(requests)).map((response) => response.status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(issuer.introspections - before).toBe(1);
+  });
+
   it("refuses a token the issuer does not know", async () => {
     const response = await fetch(notesRequest(serving.url, "made-up-token"));
     expect(response.status).toBe(401);

@@ -51,6 +51,8 @@ export interface TestIssuer {
   readonly key: SigningKey;
   /** GET requests of its JWKS so far. */
   readonly jwksFetches: number;
+  /** Token introspection requests (RFC 7662) so far. */
+  readonly introspections: number;
   /**
    * Its JWKS out of reach (the rest of the issuer still serves): answering
    * 503, or holding each request unanswered until the outage ends.
@@ -94,9 +96,11 @@ export async function startIssuer(
 ) {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let jwksFetches = 0;
+  let introspections = 0;
   let jwksOutage: TestIssuer["jwksOutage"] = "none";
   const held = new Set<ServerResponse>();
   const http = createServer((req, res) => {
+    if (req.method === "POST" && req.url === "/token/introspection") introspections++;
     if (req.method === "GET" && req.url === "/jwks") {
       jwksFetches++;
       if (jwksOutage === "503") {
@@ -204,6 +208,9 @@ export async function startIssuer(
     },
     get jwksFetches() {
       return jwksFetches;
+    },
+    get introspections() {
+      return introspections;
     },
     get jwksOutage() {
       return jwksOutage;

@@ -44,6 +44,8 @@ export class AuthGate {
   private readonly verify: Verify | undefined;
   private readonly prepareAll: () => Promise<void>;
   private readonly verified = new VerifiedTokens();
+  /** Checks under way, by audience and token: requests that bring the same new token share one. */
+  private readonly verifying = new Map<string, Promise<AuthInfo>>();
   /** When each line was last logged: a line repeats at most once per LOG_INTERVAL_MS. */
   private readonly logged = new Map<string, number>();
 
@@ -94,7 +96,7 @@ export class AuthGate {
 
   private async verifyNew(req: RequestHead, token: string, audience: string): Promise<Verdict> {
     try {
-      const auth = await (this.verify as Verify)(token, audience);
+      const auth = await this.verifyOnce(token, audience);
       nameByToken(auth, token);
       const admission: Admission = { auth };
       if (auth.expiresAt !== undefined) {
@@ -121,6 +123,19 @@ export class AuthGate {
         headers: { "retry-after": "5" },
       };
     }
+  }
+
+  /** One check of a token at a time, however many requests bring it before its answer. */
+  private verifyOnce(token: string, audience: string): Promise<AuthInfo> {
+    const key = `${audience}\n${token}`;
+    let verifying = this.verifying.get(key);
+    if (verifying === undefined) {
+      verifying = (this.verify as Verify)(token, audience);
+      this.verifying.set(key, verifying);
+      const done = () => this.verifying.delete(key);
+      verifying.then(done, done);
+    }
+    return verifying;
   }
 
   /**
