@@ -137,6 +137,9 @@ describe("an audience that is not a URL (Okta's api://default, Entra ID's applic
   });
 });
 
+const NO_AUTHORIZATION_SERVER =
+  "auth: auth.verifyToken is set without auth.issuer or authorizationServers, so the protected-resource metadata names no authorization server and MCP clients cannot find where to get a token; set authorizationServers to the issuer of the tokens verifyToken accepts";
+
 describe("verifyToken of the author's own", () => {
   const handler = createFetchHandler(scopedServer(), {
     auth: {
@@ -196,6 +199,16 @@ describe("verifyToken of the author's own", () => {
         data: { requiredScopes: ["admin", "deploy", "mcp"] },
       },
     });
+  });
+
+  it("warns when no authorization server is named, since the metadata must name one", async () => {
+    const warnings: string[] = [];
+    const verifyToken = () => undefined;
+    for (const authorizationServers of [undefined, ["https://id.example.com"]]) {
+      const server = scopedServer({ warn: (line) => warnings.push(line) });
+      await createFetchHandler(server, { auth: { verifyToken }, authorizationServers }).close();
+    }
+    expect(warnings).toEqual([NO_AUTHORIZATION_SERVER]);
   });
 
   it("refuses what it returns nothing for", async () => {
