@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { type HttpServing, serveHttp } from "../../src/index.js";
-import { postStateless } from "../helpers/stateless-post.js";
 import { startIssuer, type TestIssuer } from "./helpers/issuer.js";
-import { scopedServer } from "./helpers/scoped-server.js";
+import { callEcho, scopedServer } from "./helpers/scoped-server.js";
 
 let issuer: TestIssuer;
 let serving: HttpServing;
@@ -33,22 +32,11 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-async function echo(token: string): Promise<{ status: number; body: unknown }> {
-  const response = await postStateless(serving.url, {
-    id: 1,
-    method: "tools/call",
-    name: "echo",
-    params: { name: "echo", arguments: { text: "hi" } },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { status: response.status, body: await response.json() };
-}
-
 it("a new token signed with a known key is answered without waiting for the old keys' refetch", async () => {
-  expect((await echo(await issuer.token(serving.url, ["mcp"]))).status).toBe(200);
+  expect((await callEcho(serving.url, await issuer.token(serving.url, ["mcp"]))).status).toBe(200);
   advance(11 * 60_000);
   issuer.jwksOutage = "hang";
-  const answer = await echo(await issuer.token(serving.url, ["mcp"]));
+  const answer = await callEcho(serving.url, await issuer.token(serving.url, ["mcp"]));
   expect(answer.status).toBe(200);
   // The refetch went on behind the answer: it is still held, not given up after its timeout.
   await expect.poll(() => issuer.jwksWaiting).toBe(1);
@@ -58,16 +46,17 @@ it("a new token signed with a known key is answered without waiting for the old 
 it("a new token signed with a known key passes though the keys are old and their refetch fails", async () => {
   advance(60_000);
   issuer.jwksOutage = "503";
-  const answer = await echo(await issuer.token(serving.url, ["mcp"]));
+  const answer = await callEcho(serving.url, await issuer.token(serving.url, ["mcp"]));
   expect(answer.status).toBe(200);
 });
 
 it("a token signed with a key the server never fetched is a 503 while the keys are out of reach", async () => {
   await issuer.rotate();
   advance(60_000);
-  const answer = await echo(await issuer.token(serving.url, ["mcp"]));
+  const answer = await callEcho(serving.url, await issuer.token(serving.url, ["mcp"]));
   expect(answer).toEqual({
     status: 503,
+    challenge: null,
     body: {
       jsonrpc: "2.0",
       error: {

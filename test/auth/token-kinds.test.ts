@@ -10,9 +10,8 @@
 import * as jose from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HttpServing, serveHttp } from "../../src/index.js";
-import { postStateless } from "../helpers/stateless-post.js";
 import { signingKey, startIssuer, type TestIssuer, USER, WEB_APP } from "./helpers/issuer.js";
-import { scopedServer } from "./helpers/scoped-server.js";
+import { callEcho, scopedServer } from "./helpers/scoped-server.js";
 
 let issuer: TestIssuer;
 let serving: HttpServing;
@@ -31,24 +30,8 @@ afterAll(async () => {
   await issuer?.close();
 });
 
-/** A 2026-07-28 tools/call of "echo" with this bearer token: its status, challenge and body. */
-async function callEcho(token: string) {
-  const response = await postStateless(serving.url, {
-    id: 1,
-    method: "tools/call",
-    name: "echo",
-    params: { name: "echo", arguments: { text: "hi" } },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return {
-    status: response.status,
-    challenge: response.headers.get("www-authenticate"),
-    body: (await response.json()) as Record<string, unknown>,
-  };
-}
-
 async function expectRefused(token: string, message: string) {
-  expect(await callEcho(token)).toEqual({
+  expect(await callEcho(serving.url, token)).toEqual({
     status: 401,
     challenge: `Bearer error="invalid_token", resource_metadata="${metadataUrl}", scope="mcp"`,
     body: { jsonrpc: "2.0", error: { code: -32000, message: `Unauthorized: ${message}` } },
@@ -56,7 +39,7 @@ async function expectRefused(token: string, message: string) {
 }
 
 async function expectAccepted(token: string) {
-  const answer = await callEcho(token);
+  const answer = await callEcho(serving.url, token);
   expect(answer.status).toBe(200);
   expect(answer.body).toMatchObject({ result: { content: [{ type: "text", text: "hi" }] } });
 }
@@ -181,7 +164,10 @@ describe("access tokens", () => {
   });
 
   it("of a client by client_credentials, with no scopes at all, pass (and lack the tool's scope)", async () => {
-    const answer = await callEcho(await signed({ typ: "JWT" }, { scope: undefined, sub: "app" }));
+    const answer = await callEcho(
+      serving.url,
+      await signed({ typ: "JWT" }, { scope: undefined, sub: "app" }),
+    );
     expect(answer.status).toBe(403);
     expect(answer.challenge).toBe(
       `Bearer error="insufficient_scope", resource_metadata="${metadataUrl}", scope="mcp"`,

@@ -14,6 +14,7 @@ import {
   defineTool,
   type ServerOptions,
 } from "../../../src/index.js";
+import { postStateless } from "../../helpers/stateless-post.js";
 
 export function scopedServer(options: Partial<ServerOptions> = {}) {
   const server = createServer({
@@ -104,4 +105,20 @@ export function scopedServer(options: Partial<ServerOptions> = {}) {
     ]),
   );
   return server;
+}
+
+/** A 2026-07-28 tools/call of "echo" at `url` with this bearer token: its status, challenge and body. */
+export async function callEcho(url: string, token: string) {
+  const response = await postStateless(url, {
+    id: 1,
+    method: "tools/call",
+    name: "echo",
+    params: { name: "echo", arguments: { text: "hi" } },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    status: response.status,
+    challenge: response.headers.get("www-authenticate"),
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
