@@ -6,6 +6,7 @@ import { isoTime, reasonOf, TokenRefused, VerifierUnavailable } from "./verdicts
 
 type Jose = typeof import("jose");
 type KeySet = ReturnType<Jose["createRemoteJWKSet"]>;
+type GetKey = Parameters<Jose["jwtVerify"]>[1];
 
 /** No refetch of the key set within this time of the last one, whatever tokens come. */
 const JWKS_COOLDOWN_MS = 30_000;
@@ -18,6 +19,13 @@ const KEY_SET_CODES = new Set([
   "ERR_JWKS_MULTIPLE_MATCHING_KEYS",
   "ERR_JOSE_NOT_SUPPORTED",
 ]);
+
+/** jose, the remote key set, and the key getter verifications use (lastKnownKeys). */
+interface Loaded {
+  readonly jose: Jose;
+  readonly keySet: KeySet;
+  readonly getKey: GetKey;
+}
 
 export interface JwtSettings {
   readonly issuer: Issuer;
@@ -40,7 +48,7 @@ export interface JwtSettings {
  * only tokens signed with a key never fetched.
  */
 export class JwtVerifier {
-  private keys: Promise<{ jose: Jose; keySet: KeySet }> | undefined;
+  private keys: Promise<Loaded> | undefined;
 
   constructor(private readonly settings: JwtSettings) {}
 
@@ -57,7 +65,7 @@ export class JwtVerifier {
     }
   }
 
-  private keySet(): Promise<{ jose: Jose; keySet: KeySet }> {
+  private keySet(): Promise<Loaded> {
     this.keys ??= (async () => {
       const jose = await import("jose");
       const { jwksUri, issuer } = this.settings;
@@ -72,7 +80,7 @@ export class JwtVerifier {
         cacheMaxAge: JWKS_MAX_AGE_MS,
         timeoutDuration: JWKS_TIMEOUT_MS,
       });
-      return { jose, keySet };
+      return { jose, keySet, getKey: lastKnownKeys(jose, keySet) };
     })();
     // A failure is not kept: the next request tries again (the issuer's own retry limit applies).
     this.keys.catch(() => {
@@ -82,7 +90,7 @@ export class JwtVerifier {
   }
 
   async verify(token: string, audience: string): Promise<AuthInfo> {
-    let loaded: { jose: Jose; keySet: KeySet };
+    let loaded: Loaded;
     try {
       loaded = await this.keySet();
     } catch (error) {
@@ -91,7 +99,7 @@ export class JwtVerifier {
         reasonOf(error),
       );
     }
-    const { jose, keySet } = loaded;
+    const { jose, getKey } = loaded;
     const { issuer, algorithms, clockToleranceSeconds } = this.settings;
     let header: ReturnType<Jose["decodeProtectedHeader"]>;
     let claims: ReturnType<Jose["decodeJwt"]>;
@@ -117,7 +125,7 @@ export class JwtVerifier {
       );
     }
     try {
-      const { payload } = await jose.jwtVerify(token, lastKnownKeys(jose, keySet), {
+      const { payload } = await jose.jwtVerify(token, getKey, {
         issuer: issuer.url,
         audience,
         algorithms: [...algorithms],
@@ -138,7 +146,7 @@ export class JwtVerifier {
  * only a key not among them waits for it. A key no fetch brings keeps the
  * fetch's error: the token could not be checked, which is a 503, not a 401.
  */
-function lastKnownKeys(jose: Jose, keySet: KeySet): Parameters<Jose["jwtVerify"]>[1] {
+function lastKnownKeys(jose: Jose, keySet: KeySet): GetKey {
   let local: { jwks: object; keys: ReturnType<Jose["createLocalJWKSet"]> } | undefined;
   const lastKnown = () => {
     const jwks = keySet.jwks();
