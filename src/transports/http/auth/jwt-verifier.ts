@@ -147,17 +147,22 @@ export class JwtVerifier {
  * fetch's error: the token could not be checked, which is a 503, not a 401.
  */
 function lastKnownKeys(jose: Jose, keySet: KeySet): GetKey {
-  let local: { jwks: object; keys: ReturnType<Jose["createLocalJWKSet"]> } | undefined;
+  // Built from the keys once, and again after each fetch (jwks() gives a copy each time).
+  let local: ReturnType<Jose["createLocalJWKSet"]> | undefined;
   const lastKnown = () => {
-    const jwks = keySet.jwks();
-    if (jwks === undefined) return undefined;
-    if (local?.jwks !== jwks) local = { jwks, keys: jose.createLocalJWKSet(jwks) };
-    return local.keys;
+    if (local === undefined) {
+      const jwks = keySet.jwks();
+      if (jwks !== undefined) local = jose.createLocalJWKSet(jwks);
+    }
+    return local;
+  };
+  const fetched = () => {
+    local = undefined;
   };
   return async (header, token) => {
     const known = keySet.fresh ? undefined : lastKnown();
     if (known !== undefined) {
-      keySet.reload().catch(() => {});
+      keySet.reload().then(fetched, () => {});
       try {
         return await known(header, token);
       } catch {
@@ -165,7 +170,7 @@ function lastKnownKeys(jose: Jose, keySet: KeySet): GetKey {
       }
     }
     try {
-      return await keySet(header, token);
+      return await keySet(header, token).finally(fetched);
     } catch (error) {
       const { code } = (error ?? {}) as { code?: string };
       const stale = lastKnown();
