@@ -57,12 +57,11 @@ export class AuthGate {
     const built = auth === undefined ? undefined : verifierOf(auth);
     this.verify = built?.verify;
     this.prepareAll = built?.prepare ?? (() => Promise.resolve());
-    if (auth?.verifyToken !== undefined && auth.issuer === undefined) {
-      if (options.authorizationServers.length === 0) {
-        this.log(
-          "auth.verifyToken is set without auth.issuer or authorizationServers, so the protected-resource metadata names no authorization server and MCP clients cannot find where to get a token; set authorizationServers to the issuer of the tokens verifyToken accepts",
-        );
-      }
+    const named = auth?.issuer !== undefined || options.authorizationServers.length > 0;
+    if (auth?.verifyToken !== undefined && !named) {
+      this.log(
+        "auth.verifyToken is set without auth.issuer or authorizationServers, so the protected-resource metadata names no authorization server and MCP clients cannot find where to get a token; set authorizationServers to the issuer of the tokens verifyToken accepts",
+      );
     }
     if (auth !== undefined && auth.audience === undefined && options.publicUrl === undefined) {
       if (options.allowedHosts === undefined) {

@@ -1,12 +1,13 @@
 import { TokenRefused } from "./verdicts.js";
 
 /**
- * The `typ` headers of an access token, lower-cased and without
- * "application/": RFC 9068's `at+jwt`, and the generic `JWT` (or none) that
- * Auth0, Entra ID, Keycloak and Okta write on theirs. Any other type is a
- * JWT of another kind (`logout+jwt`, `secevent+jwt`, `dpop+jwt`, ...).
+ * The `typ` header, lower-cased and without "application/", that access
+ * tokens share with other JWTs: the generic `JWT` (or none) that Auth0,
+ * Entra ID, Keycloak and Okta write on theirs. RFC 9068's `at+jwt` is an
+ * access token on its own; any other type is a JWT of another kind
+ * (`logout+jwt`, `secevent+jwt`, `dpop+jwt`, ...).
  */
-const ACCESS_TOKEN_TYPES = new Set(["jwt", "at+jwt"]);
+const UNTYPED = "jwt";
 
 /** Claims only an ID token carries (OpenID Connect Core 3.1.3.6, 3.3.2.11; FAPI's s_hash). */
 const ID_TOKEN_CLAIMS = ["nonce", "at_hash", "c_hash", "s_hash"] as const;
@@ -30,7 +31,7 @@ export function notAnAccessToken(
 ): TokenRefused | undefined {
   const type = typeOf(header.typ);
   if (type === "at+jwt") return undefined;
-  if (type !== undefined && !ACCESS_TOKEN_TYPES.has(type)) {
+  if (type !== undefined && type !== UNTYPED) {
     return new TokenRefused(
       `the access token is a JWT of type ${JSON.stringify(header.typ)}, not an access token`,
     );
