@@ -229,9 +229,10 @@ export class InMemoryClient {
     options: RequestOptions = {},
   ): Promise<CallToolResult> {
     const { ontask, signal } = options;
-    if (await this.legacyTasks?.runsAsTask(params.name)) {
+    const legacy = this.legacyTasks;
+    if (legacy && (await legacy.runsAsTask(params.name))) {
       const created = await this.request("tools/call", { ...params, task: {} }, options);
-      const ended = await this.legacyTasks?.follow(created, (task) => ontask?.(task), signal);
+      const ended = await legacy.follow(created, (task) => ontask?.(task), signal);
       return ended as unknown as CallToolResult;
     }
     const result = await this.request("tools/call", params, options);

@@ -2,7 +2,7 @@ import { META } from "../protocol/meta.js";
 import type { Params, ServerNotification } from "./link.js";
 
 /** `params` without `key` in its `_meta`, and without `_meta` when nothing else is left there. */
-function withoutMetaKey(params: Params, key: string): Params {
+export function withoutMetaKey(params: Params, key: string): Params {
   const { _meta, ...rest } = params;
   const { [key]: _dropped, ...own } = (_meta ?? {}) as Params;
   return Object.keys(own).length > 0 ? { ...rest, _meta: own } : rest;

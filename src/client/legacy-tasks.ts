@@ -1,6 +1,8 @@
+import { onAbort } from "../define/on-abort.js";
 import { McpErrorCode } from "../protocol/errors.js";
 import { type LegacyWireTask, RELATED_TASK } from "../protocol/tasks.js";
 import { RequestError } from "./errors.js";
+import { withoutMetaKey } from "./framing.js";
 import { abortReason, type Link, type Params } from "./link.js";
 import type { TaskState } from "./task-follower.js";
 
@@ -62,12 +64,11 @@ export class LegacyTasks {
       waiting.abort(abortReason(signal, "The request was aborted"));
       void this.link.request("tasks/cancel", { taskId }).catch(() => {});
     };
-    if (signal?.aborted) cancel();
-    else signal?.addEventListener("abort", cancel, { once: true });
+    const stopWaiting = signal === undefined ? undefined : onAbort(signal, cancel);
     try {
       const result = await this.link.request("tasks/result", { taskId }, waiting.signal);
       seen(stateOf(await this.ended(taskId), result));
-      return withoutRelatedTask(result);
+      return withoutMetaKey(result, RELATED_TASK);
     } catch (error) {
       if (waiting.signal.aborted || !(error instanceof RequestError)) throw error;
       const ended = await this.ended(taskId);
@@ -79,7 +80,7 @@ export class LegacyTasks {
       seen({ ...stateOf(ended), error: { code, message, ...(data !== undefined && { data }) } });
       throw error;
     } finally {
-      signal?.removeEventListener("abort", cancel);
+      stopWaiting?.();
     }
   }
 
@@ -101,11 +102,5 @@ function stateOf(task: LegacyWireTask, result?: Params): TaskState {
     ...(pollInterval !== undefined && { pollIntervalMs: pollInterval }),
   };
   if (result === undefined) return state;
-  return { ...state, status: "completed", result: withoutRelatedTask(result) };
-}
-
-function withoutRelatedTask(result: Params): Params {
-  const { _meta, ...rest } = result;
-  const { [RELATED_TASK]: _task, ...own } = (_meta ?? {}) as Params;
-  return Object.keys(own).length > 0 ? { ...rest, _meta: own } : rest;
+  return { ...state, status: "completed", result: withoutMetaKey(result, RELATED_TASK) };
 }

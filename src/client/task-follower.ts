@@ -1,3 +1,4 @@
+import { onAbort } from "../define/on-abort.js";
 import { type DetailedWireTask, isTerminal } from "../protocol/tasks.js";
 import { type InputRequest, RequestError } from "./errors.js";
 import { abortReason, CLOSED_BEFORE_ANSWER, type Params, type ServerNotification } from "./link.js";
@@ -69,8 +70,7 @@ export async function followTask(
 
   // As a call's signal cancels the call, it cancels the task the call became.
   const cancel = () => giveUp(abortReason(signal, "The request was aborted"));
-  if (signal?.aborted) cancel();
-  else signal?.addEventListener("abort", cancel, { once: true });
+  const stopWaiting = signal === undefined ? undefined : onAbort(signal, cancel);
 
   let subscription: Subscription | undefined;
   try {
@@ -96,7 +96,7 @@ export async function followTask(
     enqueue((await link.request("tasks/get", { taskId })) as unknown as TaskState);
     return await ended;
   } finally {
-    signal?.removeEventListener("abort", cancel);
+    stopWaiting?.();
     await subscription?.close();
   }
 }
