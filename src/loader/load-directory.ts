@@ -1,9 +1,9 @@
-import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { SourceEntry } from "../registry/definition.js";
 import { loadConfig, type ResolvedConfig } from "./config.js";
 import { type DefinitionFolder, isCodeFile } from "./folders.js";
 import { createImporter, type ModuleImporter } from "./importer.js";
+import { isDirectory } from "./is-directory.js";
 import { loadFile, resolveServerDir } from "./load-file.js";
 import type { LoadProblem, LoadWarning } from "./problems.js";
 import { scanDirectory } from "./scan.js";
@@ -37,11 +37,7 @@ export async function loadDirectory(
   dir: string,
   options: LoadDirectoryOptions = {},
 ): Promise<DirectoryLoad> {
-  const isDirectory = await stat(dir).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-  if (!isDirectory) throw new Error(`${resolve(dir)} is not a directory`);
+  if (!(await isDirectory(dir))) throw new Error(`${resolve(dir)} is not a directory`);
   const root = await resolveServerDir(dir);
   const importer =
     options.importer ??

@@ -1,4 +1,4 @@
-import { realpath, stat } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import fg from "../vendor/fast-glob.cjs";
 import {
@@ -9,6 +9,7 @@ import {
   isMiddlewareFile,
   isViewFile,
 } from "./folders.js";
+import { isDirectory } from "./is-directory.js";
 import { LinkRule } from "./link-rule.js";
 import type { LoadWarning } from "./problems.js";
 
@@ -72,13 +73,6 @@ function staticBase(pattern: string): string {
   const segments = pattern.split("/");
   const dynamic = segments.findIndex((segment) => fg.isDynamicPattern(segment));
   return segments.slice(0, dynamic === -1 ? undefined : dynamic).join("/");
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then(
-    (stats) => stats.isDirectory(),
-    () => false,
-  );
 }
 
 /**

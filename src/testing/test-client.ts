@@ -1,7 +1,7 @@
-import { stat } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
 import { type ClientOptions, InMemoryClient } from "../client/index.js";
 import type { ReloadOutcome, ServerWatcher } from "../loader/dev/index.js";
+import { isDirectory } from "../loader/is-directory.js";
 import { formatProblem, type LoadProblem } from "../loader/problems.js";
 import type { McpServer } from "../server/server.js";
 
@@ -113,13 +113,7 @@ export class TestClient extends InMemoryClient {
 /** Refuses a path that is no directory, saying where it looked (a relative path is the working directory's). */
 async function requireDirectory(dir: string): Promise<void> {
   const root = resolve(dir);
-  if (
-    await stat(root).then(
-      (found) => found.isDirectory(),
-      () => false,
-    )
-  )
-    return;
+  if (await isDirectory(root)) return;
   const from = isAbsolute(dir)
     ? ""
     : ` (${JSON.stringify(dir)} from the working directory, ${process.cwd()})`;
