@@ -1,3 +1,5 @@
+import { SECRET_VARIABLES } from "../bundle/settings.js";
+
 /** Shorter values match an environment variable by chance ("true", "3000", a name). */
 const SHORTEST = 8;
 
@@ -45,5 +47,10 @@ export function embeddedVariableWarning(
   configFile: string,
   { option, variable }: EmbeddedVariable,
 ): string {
-  return `${configFile}: ${option} holds the value ${variable} has on this machine: a bundle embeds the config as it was built, so server.mjs carries that value as text and does not read ${variable} where it runs; keep secrets out of a bundle's config (it reads MCP_DIR_AUTH_TOKEN, MCP_DIR_AUTH_ISSUER, MCP_DIR_AUTH_AUDIENCE and MCP_DIR_STATE_KEY where it runs)`;
+  return `${configFile}: ${option} holds the value ${variable} has on this machine: a bundle embeds the config as it was built, so server.mjs carries that value as text and does not read ${variable} where it runs; keep secrets out of a bundle's config (it reads ${inWords(SECRET_VARIABLES)} where it runs)`;
+}
+
+/** "a, b and c". */
+function inWords(names: readonly string[]): string {
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }

@@ -8,6 +8,7 @@ import { shownPath } from "../bundle/shown-path.js";
 import { isInsideDir } from "../loader/inside-dir.js";
 import type { LoadedServer } from "../loader/load-server.js";
 import type { LoadProblem } from "../loader/problems.js";
+import { configuredRedisUrl } from "../loader/server-options.js";
 import { commonJsGlobalsPlugin } from "./commonjs-globals.js";
 import { embeddedVariables, embeddedVariableWarning } from "./embedded-environment.js";
 import { type BuildTarget, entrySource } from "./entry-source.js";
@@ -102,7 +103,7 @@ export async function writeBundle(
   const { load, server } = loaded;
   const worker = target === "cloudflare";
   const { file: configFile, ...config } = load.config;
-  if ((typeof config.redis === "string" ? config.redis : config.redis?.url) !== undefined) {
+  if (configuredRedisUrl(load.config) !== undefined) {
     return { problems: [{ file: configFile ?? "mcp-dir.config", message: NO_REDIS }] };
   }
   const warnings = embeddedVariables(config).map((found) =>

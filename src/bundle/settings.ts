@@ -10,12 +10,17 @@ import { AUTH_TOKEN_ENV, tokenFromEnvironment } from "../transports/http/auth-to
 /** Serve beyond this machine without a token, as `--allow-unauthenticated-remote` says. */
 export const ALLOW_OPEN_ENV = "MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE";
 
-/** Every variable a built bundle reads. */
-export const SETTING_VARIABLES = [
+/** The secrets a built bundle reads where it runs (a build's config must not hold them). */
+export const SECRET_VARIABLES = [
   AUTH_TOKEN_ENV,
   AUTH_ISSUER_ENV,
   AUTH_AUDIENCE_ENV,
   STATE_KEY_ENV,
+] as const;
+
+/** Every variable a built bundle reads. */
+export const SETTING_VARIABLES = [
+  ...SECRET_VARIABLES,
   ALLOW_OPEN_ENV,
   REDIS_URL_ENV,
   "PORT",

@@ -36,6 +36,11 @@ export function serverOptionsFrom(
   };
 }
 
+/** The Redis URL the configuration names, if any (`redis` is a URL, or settings with one). */
+export function configuredRedisUrl(config: ResolvedConfig): string | undefined {
+  return typeof config.redis === "string" ? config.redis : config.redis?.url;
+}
+
 /** Redis: the URL from the environment, else the configuration's, with the configuration's settings. */
 function redisOf(
   config: ResolvedConfig,
@@ -46,6 +51,6 @@ function redisOf(
     const problem = redisUrlProblem(fromEnv);
     if (problem !== undefined) throw new TypeError(`${REDIS_URL_ENV} ${problem}`);
   }
-  const url = fromEnv || settings?.url;
+  const url = fromEnv || configuredRedisUrl(config);
   return url === undefined ? {} : { redis: { ...settings, url } };
 }
