@@ -165,12 +165,17 @@ async function listen(params: Params, rc: RequestContext): Promise<unknown> {
     else if (task === undefined) tasks.delete(taskId);
     else channel.notify("notifications/tasks", { _meta: tag, ...detailedTask(task) });
   };
-  const unfollow = asked.taskIds?.length ? engine.tasks.store.subscribe(tell) : undefined;
+  let unfollow = asked.taskIds?.length ? engine.tasks.store.subscribe(tell) : undefined;
   const uris = new Set(filter.resourceSubscriptions);
   let held: number;
   try {
     for (const taskId of await followedTasks(asked.taskIds, rc)) tasks.add(taskId);
     if (tasks.size > 0) filter.taskIds = [...tasks];
+    else {
+      // None of its own to follow: the store's changes are nothing to this stream.
+      unfollow?.();
+      unfollow = undefined;
+    }
     for (const uri of uris) requireResourceScopes(rc, uri);
     // The stream keeps its request, and a set of its URIs and tasks, for as long as it is open.
     held = heldSize(params) + (uris.size + tasks.size) * SLOT_BYTES;

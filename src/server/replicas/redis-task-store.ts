@@ -21,7 +21,7 @@ export const LOST_IN_RESTART =
  * it: pushed to every subscriber, a few such would overflow Redis's output
  * buffer for pub/sub clients, which then drops them all), or its end.
  */
-type Heard = { taskId: string; version: number; status: string } | { taskId: string; gone: true };
+type Heard = { taskId: string; version: number } | { taskId: string; gone: true };
 
 /**
  * Tasks kept in Redis, so that any replica may read, answer and cancel a
@@ -147,7 +147,7 @@ export class RedisTaskStore implements TaskStore {
       if (next === undefined) return undefined;
       const json = JSON.stringify(next);
       const nextVersion = Number(version) + 1;
-      const message = JSON.stringify({ taskId, version: nextVersion, status: next.status });
+      const message = JSON.stringify({ taskId, version: nextVersion });
       const making = `${taskId} ${nextVersion}`;
       count(this.making, making, 1);
       let outcome: Reply;
