@@ -153,7 +153,9 @@ class TransformWrites {
    */
   private readonly again = new Map<string, unknown>();
   private scheduled = false;
+  private listening = false;
   private readonly writeAll = () => {
+    this.listening = false;
     this.write(this.waiting, this.waiting.size);
     this.write(this.again, this.again.size);
   };
@@ -179,7 +181,9 @@ class TransformWrites {
   }
 
   private writeAtExit(): void {
-    if (!process.listeners("exit").includes(this.writeAll)) process.once("exit", this.writeAll);
+    if (this.listening) return;
+    this.listening = true;
+    process.once("exit", this.writeAll);
   }
 
   private readonly writeSome = () => {
@@ -189,7 +193,9 @@ class TransformWrites {
       return;
     }
     this.scheduled = false;
-    if (this.again.size === 0) process.removeListener("exit", this.writeAll);
+    if (this.again.size > 0) return;
+    process.removeListener("exit", this.writeAll);
+    this.listening = false;
   };
 
   private write(transforms: Map<string, unknown>, count: number): void {
