@@ -6,8 +6,9 @@
 import { chmod, mkdir, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { sweepCacheFolder } from "../../src/loader/cache-folder.js";
 import { loadView } from "../../src/loader/views/load-view.js";
-import { defaultViewCache, sweepViewCache } from "../../src/loader/views/view-cache.js";
+import { defaultViewCache } from "../../src/loader/views/view-cache.js";
 import { runCli, stopAll } from "../cli/helpers/cli.js";
 import { createEmptyDir, createServerDir, removeServerDirs } from "./helpers/server-dir.js";
 import { TestViewCache, viewCacheIn } from "./helpers/view-cache.js";
@@ -212,7 +213,7 @@ describe("the view cache", () => {
       await writeFile(join(folder, name), "x".repeat(400));
       await utimes(join(folder, name), written, written);
     }
-    await sweepViewCache(folder, now, { expireMs: 7 * 24 * 60 * 60 * 1000, maxBytes: 1000 });
+    await sweepCacheFolder(folder, now, { expireMs: 7 * 24 * 60 * 60 * 1000, maxBytes: 1000 });
     expect((await readdir(folder)).sort()).toEqual(["new", "recent"]);
   });
 });

@@ -1,14 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { readdir, stat, unlink } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir, userInfo } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { isStringArray } from "../../define/string-array.js";
+import { CacheFolder, userCacheFolder } from "../cache-folder.js";
 import { lastChange, type Stamp, stampsOf, unchanged } from "./view-stamps.js";
-
-/** Set to anything but "" or "0", no view is read from or kept in the cache. */
-export const DISABLE_CACHE_ENV = "MCP_DIR_DISABLE_CACHE";
 
 /** A script view as esbuild built it. */
 export interface ViewBuild {
@@ -42,13 +38,6 @@ const FORMAT = 2;
  */
 const SETTLE_MS = 2_000;
 /**
- * How long entries are kept, and how much: those written longer ago than
- * `expireMs` are removed (one still in use is built and kept again), then the
- * oldest beyond `maxBytes` in all.
- */
-const LIMITS = { expireMs: 7 * 24 * 60 * 60 * 1_000, maxBytes: 64 * 1024 * 1024 };
-
-/**
  * Script views as esbuild built them, kept on disk between processes, one
  * file per view and build options: a start whose views are unchanged
  * skips esbuild. An entry is used only while everything its build depended
@@ -57,14 +46,15 @@ const LIMITS = { expireMs: 7 * 24 * 60 * 60 * 1_000, maxBytes: 64 * 1024 * 1024 
  * never an error: the view is built as without a cache.
  */
 export class ViewCache {
-  private trusted = false;
-  private swept = false;
+  private readonly entries: CacheFolder;
 
   /** `folder` holds the entries; `clock` says when a build began (ms since the epoch). */
   constructor(
     readonly folder: string,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new CacheFolder(folder, clock);
+  }
 
   /**
    * The build of a view for these esbuild `options` (whose entry point names
@@ -92,7 +82,7 @@ export class ViewCache {
 
   private read(file: string, key: string): ViewBuild | undefined {
     try {
-      if (!this.isTrusted()) return undefined;
+      if (!this.entries.isTrusted()) return undefined;
       const entry = readFileSync(file);
       const end = entry.indexOf(10);
       const header: unknown = JSON.parse(entry.toString("utf8", 0, end));
@@ -110,85 +100,31 @@ export class ViewCache {
   }
 
   private write(file: string, key: string, built: ViewBuild, began: number): void {
-    const temporary = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+    let stamps: Stamp[] | undefined;
     try {
-      const stamps = stampsOf(built.files);
-      if (stamps === undefined || lastChange(stamps) > began - SETTLE_MS) return;
-      mkdirSync(this.folder, { recursive: true, mode: 0o700 });
-      if (!this.isTrusted()) return;
-      const { script, styles, files } = built;
-      const header: Header = {
-        key,
-        stamps,
-        files: [...files],
-        scriptBytes: Buffer.byteLength(script),
-        stylesBytes: Buffer.byteLength(styles),
-      };
-      // Written whole, then renamed over the entry: a reader sees the old file or the new.
-      writeFileSync(temporary, `${JSON.stringify(header)}\n${script}${styles}`, { mode: 0o600 });
-      renameSync(temporary, file);
-      this.sweepOnce();
+      stamps = stampsOf(built.files);
     } catch {
-      rmSync(temporary, { force: true });
+      return; // What it depends on cannot be told: not kept.
     }
-  }
-
-  /**
-   * Whether the folder and the one holding it are this user's alone (checked
-   * once): in a shared temporary folder, another user's could hold entries
-   * made to be served as a view.
-   */
-  private isTrusted(): boolean {
-    this.trusted ||= [this.folder, dirname(this.folder)].every((folder) => {
-      const stats = lstatSync(folder, { throwIfNoEntry: false });
-      if (stats === undefined || !stats.isDirectory()) return false;
-      const uid = process.getuid?.();
-      return uid === undefined || (stats.uid === uid && (stats.mode & 0o022) === 0);
-    });
-    return this.trusted;
-  }
-
-  /** After a first entry is written (a build ran, never on a start that skips it): expired and surplus entries go. */
-  private sweepOnce(): void {
-    if (this.swept) return;
-    this.swept = true;
-    const now = this.clock();
-    setImmediate(() => {
-      sweepViewCache(this.folder, now).catch(() => {});
-    }).unref();
-  }
-}
-
-/** Removes the entries of `folder` (and temporary files left behind) past the limits. */
-export async function sweepViewCache(folder: string, now: number, limits = LIMITS): Promise<void> {
-  const found = await Promise.all(
-    (await readdir(folder)).map(async (name) => {
-      const path = join(folder, name);
-      const stats = await stat(path).catch(() => undefined);
-      return stats?.isFile() ? { path, written: stats.mtimeMs, size: stats.size } : undefined;
-    }),
-  );
-  const newestFirst = found.flatMap((file) => (file ? [file] : []));
-  newestFirst.sort((a, b) => b.written - a.written);
-  let bytes = 0;
-  for (const { path, written, size } of newestFirst) {
-    const kept = now - written <= limits.expireMs && bytes + size <= limits.maxBytes;
-    if (kept) bytes += size;
-    else await unlink(path).catch(() => {});
+    if (stamps === undefined || lastChange(stamps) > began - SETTLE_MS) return;
+    const { script, styles, files } = built;
+    const header: Header = {
+      key,
+      stamps,
+      files: [...files],
+      scriptBytes: Buffer.byteLength(script),
+      stylesBytes: Buffer.byteLength(styles),
+    };
+    this.entries.write(file, `${JSON.stringify(header)}\n${script}${styles}`);
   }
 }
 
 let shared: ViewCache | undefined;
 
-/**
- * The cache of this user's views: in the system's temporary folder, as tsx
- * keeps its own (`mcp-dir-<uid>/views/`); none when DISABLE_CACHE_ENV says so.
- */
+/** The cache of this user's views (`mcp-dir-<uid>/views/`, see userCacheFolder). */
 export function defaultViewCache(): ViewCache | undefined {
-  const disabled = process.env[DISABLE_CACHE_ENV];
-  if (disabled !== undefined && disabled !== "" && disabled !== "0") return undefined;
-  const user = process.getuid?.() ?? userInfo().username;
-  const folder = join(tmpdir(), `mcp-dir-${user}`, "views");
+  const folder = userCacheFolder("views");
+  if (folder === undefined) return undefined;
   if (shared?.folder !== folder) shared = new ViewCache(folder);
   return shared;
 }
