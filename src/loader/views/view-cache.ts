@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { isStringArray } from "../../define/string-array.js";
 import { CacheFolder, userCacheFolder } from "../cache-folder.js";
-import { lastChange, type Stamp, stampsOf, unchanged } from "./view-stamps.js";
+import { lastChange, type Stamp, stampsOf, unchanged } from "../file-stamps.js";
 
 /** A script view as esbuild built it. */
 export interface ViewBuild {
@@ -41,7 +41,7 @@ const SETTLE_MS = 2_000;
  * Script views as esbuild built them, kept on disk between processes, one
  * file per view and build options: a start whose views are unchanged
  * skips esbuild. An entry is used only while everything its build depended
- * on is as it was (view-stamps.ts); anything amiss (a missing, unreadable,
+ * on is as it was (file-stamps.ts); anything amiss (a missing, unreadable,
  * corrupt or foreign entry, a folder another user could write) is no entry,
  * never an error: the view is built as without a cache.
  */
