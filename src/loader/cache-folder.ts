@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readdir, stat, unlink } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -18,6 +19,13 @@ export interface CacheLimits {
 }
 
 const LIMITS: CacheLimits = { expireMs: 7 * 24 * 60 * 60 * 1_000, maxBytes: 64 * 1024 * 1024 };
+
+const require = createRequire(import.meta.url);
+
+/** The version of a package mcp-dir depends on (or of mcp-dir): a cache key names those it was made with. */
+export function packageVersion(name: string): string {
+  return (require(`${name}/package.json`) as { version: string }).version;
+}
 
 /**
  * A folder of this user's cache named `name`, in the system's temporary
@@ -66,7 +74,7 @@ export class CacheFolder {
    * renamed over it, so a reader sees the old file or the new. Says whether
    * it was written; a cache that cannot be written is none, never an error.
    */
-  write(file: string, content: string): boolean {
+  write(file: string, content: string | Uint8Array): boolean {
     const temporary = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
     try {
       mkdirSync(this.folder, { recursive: true, mode: 0o700 });

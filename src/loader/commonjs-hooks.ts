@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { dirname, extname, join, sep } from "node:path";
 import type * as TsxCommonJs from "tsx/cjs/api";
+import { compileFromStore } from "./compile-from-store.js";
 import { EsmPackages, isPackageSpecifier } from "./esm-packages.js";
 import { NodeModule as Module } from "./node-module.js";
 import { type Speculation, speculativeTransforms } from "./speculative-transforms.js";
+import { type TransformStore, transformStoreFor } from "./transform-store.js";
 
 /*
  * The process-wide CommonJS hooks through which ReloadableModules loads author
@@ -20,8 +22,8 @@ let registered = false;
 /** tsx's transforms made ahead, for a directory's first load (set by register()). */
 export let speculation: Speculation | undefined;
 const requireHere = Module.createRequire(import.meta.url);
-/** The directories whose files are author code (`dir/`), for every ReloadableModules made. */
-const authorDirs = new Set<string>();
+/** The directories whose files are author code (`dir/`), for every ReloadableModules made, with their stores (made at first use). */
+const authorDirs = new Map<string, TransformStore | null | undefined>();
 /** Whether the package.json nearest to a directory says "type": "module". */
 const moduleScopes = new Map<string, boolean>();
 
@@ -53,15 +55,32 @@ export function isEsmFile(filename: string): boolean {
   return isModuleScope(dirname(filename));
 }
 
-function isAuthorCode(filename: string): boolean {
-  for (const prefix of authorDirs) {
+/** The author directory (`dir/`) holding `filename`, if it is author code. */
+function authorDirOf(filename: string): string | undefined {
+  for (const prefix of authorDirs.keys()) {
     if (
       filename.startsWith(prefix) &&
       !filename.slice(prefix.length).includes(`node_modules${sep}`)
     )
-      return true;
+      return prefix;
   }
-  return false;
+  return undefined;
+}
+
+function isAuthorCode(filename: string): boolean {
+  return authorDirOf(filename) !== undefined;
+}
+
+/** The transform store of the directory holding `filename`, if it is author code and caching is on. */
+function storeOf(filename: string): TransformStore | undefined {
+  const prefix = authorDirOf(filename);
+  if (prefix === undefined || filename.includes("?")) return undefined;
+  let store = authorDirs.get(prefix);
+  if (store === undefined) {
+    store = transformStoreFor(prefix.slice(0, -1)) ?? null;
+    authorDirs.set(prefix, store);
+  }
+  return store ?? undefined;
 }
 
 /**
@@ -116,21 +135,29 @@ function register(): void {
   };
   const extensions = (Module as unknown as { _extensions: Record<string, LoadExtension> })
     ._extensions;
+  const before = { ...extensions };
   const native = extensions[".js"];
   // Speculation wraps esbuild before tsx (its CommonJS build) requires it.
   speculation = speculativeTransforms();
   (requireHere("tsx/cjs/api") as typeof TsxCommonJs).register();
   const compiled = extensions[".js"];
   const requireModule = (process.features as { require_module?: boolean }).require_module;
-  if (!native || !compiled || native === compiled || requireModule !== true) return;
-  extensions[".js"] = function (this: unknown, module: unknown, filename: string) {
-    const useNative = !isAuthorCode(filename) && isModuleScope(dirname(filename));
-    return (useNative ? native : compiled).call(this, module, filename);
-  };
+  if (native && compiled && native !== compiled && requireModule === true) {
+    extensions[".js"] = function (this: unknown, module: unknown, filename: string) {
+      const useNative = !isAuthorCode(filename) && isModuleScope(dirname(filename));
+      return (useNative ? native : compiled).call(this, module, filename);
+    };
+  }
+  // tsx sets some of its handlers as properties that are not enumerable.
+  for (const extension of Object.getOwnPropertyNames(extensions)) {
+    const load = extensions[extension];
+    if (load && load !== before[extension]) extensions[extension] = compileFromStore(load, storeOf);
+  }
 }
 
 /** Makes the files under `dir` author code, loaded through the hooks (registered once). */
 export function hookAuthorDir(dir: string): void {
-  authorDirs.add(`${dir}${sep}`);
+  const prefix = `${dir}${sep}`;
+  if (!authorDirs.has(prefix)) authorDirs.set(prefix, undefined);
   register();
 }

@@ -51,11 +51,37 @@ export function stampsOf(files: readonly string[]): Stamp[] | undefined {
   }
   const stamps: Stamp[] = [];
   for (const path of paths) {
-    const stats = stat(path);
-    if (stats === undefined && read.has(path)) return undefined;
-    stamps.push(stats ? [path, stats.size, stats.mtimeMs, stats.ctimeMs] : [path]);
+    const stamp = stampOf(path);
+    if (stamp.length === 1 && read.has(path)) return undefined;
+    stamps.push(stamp);
   }
   return stamps;
+}
+
+/** One path's stamp: its size and times, or nothing where it is absent. */
+export function stampOf(path: string): Stamp {
+  const stats = stat(path);
+  return stats ? [path, stats.size, stats.mtimeMs, stats.ctimeMs] : [path];
+}
+
+/**
+ * The stamps of the tsconfig.json tsx compiles by in a process started in
+ * `cwd` (`explicit`, tsx's TSX_TSCONFIG_PATH, else the nearest one up) and
+ * of the configs it extends; where there is none, of each place looked in.
+ * Undefined when it extends one that cannot be found.
+ */
+export function configStamps(cwd: string, explicit?: string): Stamp[] | undefined {
+  const paths = new Set<string>();
+  let config = explicit ? resolve(cwd, explicit) : undefined;
+  if (config) paths.add(config);
+  for (let folder = cwd; config === undefined; folder = dirname(folder)) {
+    const path = join(folder, "tsconfig.json");
+    paths.add(path);
+    if (fileStats(path)) config = path;
+    else if (dirname(folder) === folder) break;
+  }
+  if (config && fileStats(config) && !addExtended(config, paths, new Set())) return undefined;
+  return [...paths].map(stampOf);
 }
 
 /** Whether every path is as its stamp says: present with the same size and times, or absent. */

@@ -40,7 +40,7 @@ export class TransformNeeded extends Error {
 }
 
 /** What mcp-dir changes in tsx's transforms, named in tsx's cache keys (see the constructor). */
-const TRANSFORMS_MARK = "mcp-dir.relative-imports-required";
+export const TRANSFORMS_MARK = "mcp-dir.relative-imports-required";
 
 /**
  * How many files are transformed ahead in one group (measured on 1000 files:

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { isStringArray } from "../../define/string-array.js";
-import { CacheFolder, userCacheFolder } from "../cache-folder.js";
+import { CacheFolder, packageVersion, userCacheFolder } from "../cache-folder.js";
 import { lastChange, type Stamp, stampsOf, unchanged } from "../file-stamps.js";
 
 /** A script view as esbuild built it. */
@@ -137,9 +136,7 @@ let versions: string | undefined;
  */
 function keyOf(options: object): string {
   if (versions === undefined) {
-    const require = createRequire(import.meta.url);
-    const version = (name: string) =>
-      (require(`${name}/package.json`) as { version: string }).version;
+    const version = packageVersion;
     versions = `${FORMAT} mcp-dir@${version("mcp-dir")} esbuild@${version("esbuild")} ${process.env.ESBUILD_BINARY_PATH ?? ""}`;
   }
   return `${versions}\n${JSON.stringify(options)}`;

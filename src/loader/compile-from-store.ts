@@ -1,0 +1,51 @@
+import { stampOf } from "./file-stamps.js";
+import type { TransformStore } from "./transform-store.js";
+
+type LoadExtension = (this: unknown, module: unknown, filename: string) => unknown;
+
+/** What a CommonJS extension handler is given: Node's Module, as far as this uses it. */
+interface CompilingModule {
+  exports: unknown;
+  _compile(code: string, filename: string): unknown;
+}
+
+/**
+ * `load` (tsx's handler for an extension) with a store in front, for the files
+ * `storeOf` gives one: a file the store holds as it is compiles from there;
+ * any other goes through `load`, and what tsx compiles it to is kept (unless
+ * tsx did more than compile it: swapped its exports for a `module.exports`
+ * export, which only tsx's own path does).
+ */
+export function compileFromStore(
+  load: LoadExtension,
+  storeOf: (filename: string) => TransformStore | undefined,
+): LoadExtension {
+  return function (this: unknown, module, filename) {
+    const store = storeOf(filename);
+    if (store === undefined) return load.call(this, module, filename);
+    const compiling = module as CompilingModule;
+    const code = store.take(filename);
+    if (code !== undefined) return compiling._compile(code, filename);
+    const began = Date.now();
+    const stamp = stampOf(filename);
+    let compiled: { code: string; exports: unknown } | undefined;
+    const compile = compiling._compile;
+    const ownCompile = Object.hasOwn(compiling, "_compile");
+    compiling._compile = function (this: CompilingModule, code, file) {
+      const result = compile.call(this, code, file);
+      if (file === filename) compiled = { code, exports: this.exports };
+      return result;
+    };
+    let result: unknown;
+    try {
+      result = load.call(this, module, filename);
+    } finally {
+      if (ownCompile) compiling._compile = compile;
+      else delete (compiling as Partial<CompilingModule>)._compile;
+    }
+    if (compiled && compiled.exports === compiling.exports) {
+      store.keep(filename, stamp, compiled.code, began);
+    }
+    return result;
+  };
+}
