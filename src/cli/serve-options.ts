@@ -18,6 +18,7 @@ export const TRANSPORT_OPTIONS = {
   "auth-audience": { type: "string" },
   "allow-unauthenticated-remote": { type: "boolean" },
   "max-sessions": { type: "string" },
+  "max-sessions-per-caller": { type: "string" },
 } as const;
 
 export const TRANSPORT_HELP = `  --http               Serve Streamable HTTP instead of stdio
@@ -33,11 +34,21 @@ export const TRANSPORT_HELP = `  --http               Serve Streamable HTTP inst
                        endpoint's URL, as clients reach it)
   --allow-unauthenticated-remote
                        Serve a non-loopback --host without a token (refused otherwise)
-  --max-sessions <n>   HTTP sessions open at once, and 2026 listen streams (default 1000 each)`;
+  --max-sessions <n>   HTTP sessions open at once, and 2026 listen streams (default 1000 each)
+  --max-sessions-per-caller <n>
+                       What one caller an access token names (its subject or
+                       client) may hold of each (default: a tenth of them); with
+                       no OAuth (none, or --auth-token) only --max-sessions holds`;
 
 export type HttpFlags = Pick<
   HttpServeOptions,
-  "port" | "host" | "path" | "authToken" | "allowUnauthenticatedRemote" | "maxSessions"
+  | "port"
+  | "host"
+  | "path"
+  | "authToken"
+  | "allowUnauthenticatedRemote"
+  | "maxSessions"
+  | "maxSessionsPerCaller"
 > & { auth?: { issuer?: string; audience?: string } };
 
 /**
@@ -77,6 +88,7 @@ export function httpFlags(
       "auth-audience",
       "allow-unauthenticated-remote",
       "max-sessions",
+      "max-sessions-per-caller",
     ] as const
   ).filter((k) => values[k] !== undefined);
   if (values.http !== true) {
@@ -103,12 +115,16 @@ export function httpFlags(
     }
     flags.path = values.path;
   }
-  if (typeof values["max-sessions"] === "string") {
-    const max = values["max-sessions"];
+  for (const [flag, key] of [
+    ["max-sessions", "maxSessions"],
+    ["max-sessions-per-caller", "maxSessionsPerCaller"],
+  ] as const) {
+    const max = values[flag];
+    if (typeof max !== "string") continue;
     if (!/^\d+$/.test(max) || Number(max) < 1) {
-      throw usage(`--max-sessions must be a whole number of 1 or more, got '${max}'`);
+      throw usage(`--${flag} must be a whole number of 1 or more, got '${max}'`);
     }
-    flags.maxSessions = Number(max);
+    flags[key] = Number(max);
   }
   if (values["allow-unauthenticated-remote"] === true) flags.allowUnauthenticatedRemote = true;
   const token = authToken(values["auth-token"], usage);

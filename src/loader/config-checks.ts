@@ -156,6 +156,7 @@ const HTTP_FIELDS: Record<keyof HttpListenOptions, Check> = {
   },
   publicUrl: must((value) => typeof value === "string", "publicUrl must be text"),
   maxSessions: byTransport("maxSessions"),
+  maxSessionsPerCaller: byTransport("maxSessionsPerCaller"),
   sessionIdleTimeoutMs: byTransport("sessionIdleTimeoutMs"),
   retryMs: byTransport("retryMs"),
   keepAliveMs: byTransport("keepAliveMs"),

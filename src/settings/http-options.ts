@@ -49,6 +49,15 @@ export interface HttpHandlerOptions {
    * gets 503 until one ends (DELETE or idle timeout; the stream closed).
    */
   maxSessions?: number;
+  /**
+   * What one caller (the subject or client an OAuth access token names) may
+   * hold of those: sessions, and listen streams, counted apart. Default a
+   * tenth of maxSessions, rounded up (100); one more gets 429 until one of its
+   * own ends, so one caller cannot take every place. Without a caller to name
+   * (no auth, or the static authToken every client shares) only maxSessions
+   * holds; set it to maxSessions to bound callers by that alone.
+   */
+  maxSessionsPerCaller?: number;
   /** A session with no request and no open stream for this long ends. Default 30 min; 0 never. */
   sessionIdleTimeoutMs?: number;
   /** The SSE `retry` field: how long a client waits before reconnecting. Default 1000 ms. */
@@ -76,6 +85,7 @@ export interface ResolvedHttpOptions {
   /** The endpoint's public URL, its path included (an origin alone was given `path`). */
   readonly publicUrl: string | undefined;
   readonly maxSessions: number;
+  readonly maxSessionsPerCaller: number;
   readonly sessionIdleTimeoutMs: number;
   readonly retryMs: number;
   readonly keepAliveMs: number;
@@ -187,6 +197,15 @@ function hostNameIn(text: string): string | undefined {
   }
 }
 
+/** A count of things held at once: 0 would refuse every one. */
+function atLeastOne(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new TypeError(`${name} must be a whole number of 1 or more, got ${givenValue(value)}`);
+  }
+  return value;
+}
+
 /** A setting 0 would not turn off: its refusal of -1 must not suggest 0. */
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -202,12 +221,12 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
     throw new TypeError(`path must start with "/" and hold no query or fragment, got "${path}"`);
   }
   const hosts = options.allowedHosts ?? LOOPBACK_HOSTS;
-  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
-  if (!Number.isInteger(maxSessions) || maxSessions < 1) {
-    throw new TypeError(
-      `maxSessions must be a whole number of 1 or more, got ${givenValue(maxSessions)}`,
-    );
-  }
+  const maxSessions = atLeastOne(options.maxSessions, DEFAULT_MAX_SESSIONS, "maxSessions");
+  const maxSessionsPerCaller = atLeastOne(
+    options.maxSessionsPerCaller,
+    Math.ceil(maxSessions / 10),
+    "maxSessionsPerCaller",
+  );
   if (options.authToken !== undefined && options.authToken.trim() === "") {
     throw new TypeError("authToken must not be empty; leave it unset to turn auth off");
   }
@@ -223,6 +242,7 @@ export function resolveHttpOptions(options: HttpHandlerOptions = {}): ResolvedHt
     ),
     publicUrl: publicEndpoint(options.publicUrl, path),
     maxSessions,
+    maxSessionsPerCaller,
     sessionIdleTimeoutMs: nonNegative(
       options.sessionIdleTimeoutMs,
       30 * 60_000,

@@ -46,6 +46,7 @@ mcp-dir: 1 problem in ${dir}; fix it and run again
     host: "",
     path: "mcp",
     maxSessions: 0,
+    maxSessionsPerCaller: 1.5,
     authToken: 7,
     sessionIdleTimeoutMs: -5,
     replay: { maxEvents: 0 },
@@ -58,15 +59,16 @@ mcp-dir: 1 problem in ${dir}; fix it and run again
     expect(code).toBe(1);
     expect(
       stdout,
-    ).toBe(`warning: mcp-dir.config.ts: "http.maxBodyByte" is not an option and is ignored; the http options are host, port, path, allowedHosts, allowedOrigins, maxBodyBytes, authToken, authorizationServers, auth, publicUrl, maxSessions, sessionIdleTimeoutMs, retryMs, keepAliveMs, headersTimeoutMs, requestTimeoutMs, maxConnections, replay, allowUnauthenticatedRemote
+    ).toBe(`warning: mcp-dir.config.ts: "http.maxBodyByte" is not an option and is ignored; the http options are host, port, path, allowedHosts, allowedOrigins, maxBodyBytes, authToken, authorizationServers, auth, publicUrl, maxSessions, maxSessionsPerCaller, sessionIdleTimeoutMs, retryMs, keepAliveMs, headersTimeoutMs, requestTimeoutMs, maxConnections, replay, allowUnauthenticatedRemote
 error: mcp-dir.config.ts: http.host must be non-empty text; leave it unset to bind 127.0.0.1 (this machine only)
 error: mcp-dir.config.ts: http.path must start with "/" and hold no query or fragment, got "mcp"
 error: mcp-dir.config.ts: http.maxSessions must be a whole number of 1 or more, got 0
+error: mcp-dir.config.ts: http.maxSessionsPerCaller must be a whole number of 1 or more, got 1.5
 error: mcp-dir.config.ts: http.authToken must be text
 error: mcp-dir.config.ts: http.sessionIdleTimeoutMs must be a number of 0 or more, got -5
 error: mcp-dir.config.ts: http.replay.maxEvents must be greater than 0, got 0
 error: mcp-dir.config.ts: http.allowUnauthenticatedRemote must be true or false
-mcp-dir check: 7 problems in ${dir}; fix them and run again
+mcp-dir check: 8 problems in ${dir}; fix them and run again
 `);
   });
 

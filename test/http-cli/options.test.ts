@@ -326,6 +326,14 @@ describe("usage errors, exit 2 with the exact message", () => {
       "mcp-dir: --max-sessions must be a whole number of 1 or more, got 'many'. See 'mcp-dir dev --help'",
     ],
     [
+      ["serve", "example-server", "--http", "--max-sessions-per-caller", "0"],
+      "mcp-dir: --max-sessions-per-caller must be a whole number of 1 or more, got '0'. See 'mcp-dir serve --help'",
+    ],
+    [
+      ["dev", "example-server", "--max-sessions-per-caller", "5"],
+      "mcp-dir: --max-sessions-per-caller needs --http. See 'mcp-dir dev --help'",
+    ],
+    [
       ["serve", "example-server", "--http", "--auth-token="],
       "mcp-dir: --auth-token must be a non-empty token without spaces. See 'mcp-dir serve --help'",
     ],

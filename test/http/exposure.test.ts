@@ -160,6 +160,12 @@ describe("the session bound", () => {
     await expect(serveHttp(server, { port: 0, maxSessions: 1.5 })).rejects.toThrow(
       "maxSessions must be a whole number of 1 or more, got 1.5",
     );
+    await expect(serveHttp(server, { port: 0, maxSessionsPerCaller: 0 })).rejects.toThrow(
+      "maxSessionsPerCaller must be a whole number of 1 or more, got 0",
+    );
+    await expect(serveHttp(server, { port: 0, maxSessionsPerCaller: 2.5 })).rejects.toThrow(
+      "maxSessionsPerCaller must be a whole number of 1 or more, got 2.5",
+    );
   });
 });
 

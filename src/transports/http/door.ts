@@ -16,6 +16,7 @@ import { ANONYMOUS, type Caller } from "./caller.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
 import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
 import { ForeignStreams } from "./foreign-streams.js";
+import { ListenStreamCount } from "./listen-stream-count.js";
 import { metadataPaths } from "./metadata.js";
 import {
   ANOTHER_CALLERS_SESSION,
@@ -75,7 +76,7 @@ export class HttpDoor<Req extends RequestHead> {
   private readonly closing = new Closing();
   /** Where the protected-resource metadata is served. */
   private readonly metadataPaths: ReadonlySet<string>;
-  private listenStreams = 0;
+  private readonly listenStreams: ListenStreamCount;
 
   constructor(
     private readonly server: McpServer,
@@ -85,6 +86,7 @@ export class HttpDoor<Req extends RequestHead> {
   ) {
     this.sessions = mode === "sessions" ? new SessionTable(server, options) : undefined;
     this.metadataPaths = metadataPaths(options);
+    this.listenStreams = new ListenStreamCount(options);
     const log = server.replicas?.sessions;
     this.foreign = this.sessions && log ? new ForeignStreams(log, options.keepAliveMs) : undefined;
     const guarded = options.authToken !== undefined || options.auth !== undefined;
@@ -111,7 +113,10 @@ export class HttpDoor<Req extends RequestHead> {
   }
 
   stats(): HttpStats {
-    return { ...sessionTotals(this.sessions?.values() ?? []), listenStreams: this.listenStreams };
+    return {
+      ...sessionTotals(this.sessions?.values() ?? []),
+      listenStreams: this.listenStreams.size,
+    };
   }
 
   /**
@@ -282,22 +287,13 @@ export class HttpDoor<Req extends RequestHead> {
   private stateless(parsed: Parsed, req: Req, res: ResponseWriter, caller: Caller): void {
     if (parsed.kind === "single") {
       const { message } = parsed;
-      // A listen stream holds its connection for as long as the client wants: bounded as sessions are.
       if (isRequest(message) && message.method === "subscriptions/listen") {
-        if (this.listenStreams >= this.options.maxSessions) {
-          sendJson(
-            res,
-            503,
-            encodeMessage(
-              failure(message.id, TRANSPORT_ERROR, this.full("listen streams", "close one")),
-            ),
-          );
+        const refusal = this.listenStreams.hold(callerKey(caller.auth), res);
+        if (refusal) {
+          const answer = failure(message.id, refusal.code, refusal.message);
+          sendJson(res, refusal.status, encodeMessage(answer));
           return;
         }
-        this.listenStreams++;
-        res.once("close", () => {
-          this.listenStreams--;
-        });
       }
       const { keepAliveMs } = this.options;
       serveStatelessPost(this.server, req.headers, res, message, {
@@ -336,11 +332,13 @@ export class HttpDoor<Req extends RequestHead> {
     }
     let transport = known;
     if (!transport && this.sessions && parsed.kind === "single" && initialize) {
-      if (this.sessions.full) {
-        sendError(res, 503, TRANSPORT_ERROR, this.full("sessions", "end one (DELETE)"));
+      const owner = callerKey(caller.auth);
+      const refusal = this.sessions.refusal(owner);
+      if (refusal) {
+        refuse(res, refusal);
         return;
       }
-      transport = this.sessions.create(callerKey(caller.auth));
+      transport = this.sessions.create(owner);
     }
     if (!transport) {
       const why = parsed.kind === "batch" ? " (initialize cannot be part of a batch)" : "";
@@ -374,11 +372,6 @@ export class HttpDoor<Req extends RequestHead> {
       { allow: "POST" },
     );
     return true;
-  }
-
-  /** Why one more session or listen stream is refused: maxSessions bounds each. */
-  private full(what: string, release: string): string {
-    return `Service Unavailable: the server already holds its limit of ${this.options.maxSessions} ${what}; ${release} or try again later, or raise maxSessions (--max-sessions)`;
   }
 
   private get(req: Req, res: ResponseWriter, caller: Caller): void {

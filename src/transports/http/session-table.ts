@@ -1,7 +1,9 @@
 import type { McpServer } from "../../server/index.js";
 import type { EventRetention } from "../../server/replicas/session-log.js";
 import type { ResolvedHttpOptions } from "../../settings/http-options.js";
+import { CallerCounts, heldLimitRefusal } from "./held-limits.js";
 import { ReplayPool } from "./replay-pool.js";
+import type { Refusal } from "./security.js";
 import { HttpSessionTransport } from "./session-transport.js";
 
 /** How long a shared log keeps a session's events when sessions never idle out. */
@@ -13,6 +15,8 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 export class SessionTable {
   private readonly sessions = new Map<string, HttpSessionTransport>();
+  /** The sessions each caller opened, for maxSessionsPerCaller. */
+  private readonly perCaller = new CallerCounts();
   /** The events every session keeps for replay, bounded all together. */
   private readonly replay: ReplayPool;
   private readonly timer: NodeJS.Timeout | undefined;
@@ -50,9 +54,9 @@ export class SessionTable {
     return this.sessions.size;
   }
 
-  /** True when a new session would pass maxSessions. */
-  get full(): boolean {
-    return this.sessions.size >= this.options.maxSessions;
+  /** Why `owner` may not open one more session (maxSessionsPerCaller, maxSessions), if it may not. */
+  refusal(owner: string | undefined): Refusal | undefined {
+    return heldLimitRefusal("sessions", this.sessions.size, this.perCaller.of(owner), this.options);
   }
 
   values(): IterableIterator<HttpSessionTransport> {
@@ -61,13 +65,14 @@ export class SessionTable {
 
   /** A new session, bound to `owner` (the caller that opened it; see callerKey). */
   create(owner: string | undefined): HttpSessionTransport {
-    const transport = new HttpSessionTransport(this.options, this.replay, owner, (closed) =>
-      this.sessions.delete(closed.sessionId),
-    );
+    const transport = new HttpSessionTransport(this.options, this.replay, owner, (closed) => {
+      if (this.sessions.delete(closed.sessionId)) this.perCaller.remove(owner);
+    });
     const session = this.server.openSession(transport);
     transport.start(session);
     transport.bind(session, this.server.replicas?.sessions, this.retention);
     this.sessions.set(transport.sessionId, transport);
+    this.perCaller.add(owner);
     return transport;
   }
 

@@ -10,7 +10,7 @@ export interface HttpStats {
   storedEvents: number;
   /** Their bytes, counted as characters of JSON (at most replay.maxTotalBytes, but for one event larger alone). */
   storedEventBytes: number;
-  /** 2026-07-28 listen streams open (at most maxSessions, counted apart from sessions). */
+  /** 2026-07-28 listen streams open (at most maxSessions, and maxSessionsPerCaller per caller, counted apart from sessions). */
   listenStreams: number;
 }
 
