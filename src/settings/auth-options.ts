@@ -29,7 +29,7 @@ export interface HttpAuthOptions {
    * RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA.
    */
   algorithms?: readonly string[];
-  /** Clock skew allowed on `exp` and `nbf`, in seconds. Default 30. */
+  /** Clock skew allowed on `exp` and `nbf` (of a JWT, or of an introspection answer), in seconds. Default 30. */
   clockToleranceSeconds?: number;
   /**
    * RFC 7662 introspection, for opaque (non-JWT) tokens: this server's own

@@ -60,6 +60,12 @@ export interface TestIssuer {
   jwksOutage: "none" | "503" | "hang";
   /** JWKS requests held open by a "hang" outage, whose client still waits. */
   readonly jwksWaiting: number;
+  /**
+   * Runs once the issuer has decided an introspection answer, just before it
+   * goes out: a test that moves its faked clock here plays an issuer whose
+   * clock is behind the resource server's.
+   */
+  beforeIntrospectionAnswer: (() => void) | undefined;
   /** An access token by client_credentials for `resource`, with these scopes. */
   token(
     resource: string,
@@ -85,22 +91,32 @@ export interface TestIssuer {
  * resource gets JWTs. `audience`: what a resource's tokens carry in `aud`
  * (default: the resource itself, as RFC 8707 has it). `pages`: paths answered
  * 200 with this HTML before the provider sees them, as a web site in front of
- * an issuer answers every path it does not know.
+ * an issuer answers every path it does not know. `extraClaims`: claims every
+ * token carries beside its own (in a JWT, and in an introspection answer).
  */
 export async function startIssuer(
   options: {
     opaque?: (resource: string) => boolean;
     audience?: (resource: string) => string;
     pages?: Readonly<Record<string, string>>;
+    extraClaims?: () => Record<string, unknown>;
   } = {},
 ) {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let jwksFetches = 0;
   let introspections = 0;
   let jwksOutage: TestIssuer["jwksOutage"] = "none";
+  let beforeIntrospectionAnswer: TestIssuer["beforeIntrospectionAnswer"];
   const held = new Set<ServerResponse>();
   const http = createServer((req, res) => {
-    if (req.method === "POST" && req.url === "/token/introspection") introspections++;
+    if (req.method === "POST" && req.url === "/token/introspection") {
+      introspections++;
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.end = ((...args: unknown[]) => {
+        beforeIntrospectionAnswer?.();
+        return end(...args);
+      }) as ServerResponse["end"];
+    }
     if (req.method === "GET" && req.url === "/jwks") {
       jwksFetches++;
       if (jwksOutage === "503") {
@@ -161,6 +177,7 @@ export async function startIssuer(
       ],
       findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
       jwks: { keys: [signing.privateJwk] },
+      extraTokenClaims: () => options.extraClaims?.(),
       scopes: SCOPES,
       // Each lifetime given, as oidc-provider asks (it prints a notice for each one it defaults).
       ttl: {
@@ -225,6 +242,12 @@ export async function startIssuer(
     },
     get jwksWaiting() {
       return held.size;
+    },
+    get beforeIntrospectionAnswer() {
+      return beforeIntrospectionAnswer;
+    },
+    set beforeIntrospectionAnswer(hook) {
+      beforeIntrospectionAnswer = hook;
     },
     async token(resource, scopes, client = APP) {
       const response = await fetch(`${url}/token`, {

@@ -41,3 +41,23 @@ export function wrongAudience(aud: unknown, audience: string): TokenRefused {
 export function expired(exp: unknown): TokenRefused {
   return new TokenRefused(`the access token expired at ${isoTime(exp)}; get a new one`);
 }
+
+export function notYetValid(nbf: unknown): TokenRefused {
+  return new TokenRefused(`the access token is not valid before ${isoTime(nbf)}`);
+}
+
+/**
+ * `exp` and `nbf` judged as jose judges a JWT's, allowing `toleranceSeconds`
+ * of clock skew: for claims that do not come through jose (an introspection
+ * answer). `iat` is not judged, as jose does not without a maximum age.
+ */
+export function outsideValidity(
+  claims: Readonly<Record<string, unknown>>,
+  toleranceSeconds: number,
+): TokenRefused | undefined {
+  const now = Math.floor(Date.now() / 1000);
+  const { exp, nbf } = claims;
+  if (typeof exp === "number" && exp <= now - toleranceSeconds) return expired(exp);
+  if (typeof nbf === "number" && nbf > now + toleranceSeconds) return notYetValid(nbf);
+  return undefined;
+}

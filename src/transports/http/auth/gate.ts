@@ -266,6 +266,7 @@ function verifierOf(auth: ResolvedAuthOptions): { verify: Verify; prepare: () =>
           issuer,
           endpoint: auth.introspection.endpoint,
           ...auth.introspection,
+          clockToleranceSeconds: auth.clockToleranceSeconds,
         });
   return {
     verify: (token, audience) => {

@@ -1,5 +1,5 @@
 import type { AuthInfo } from "../../../define/auth.js";
-import { authInfoOf, expired, namesAudience, wrongAudience } from "./claims.js";
+import { authInfoOf, namesAudience, outsideValidity, wrongAudience } from "./claims.js";
 import type { Issuer } from "./issuer.js";
 import { reasonOf, TokenRefused, VerifierUnavailable } from "./verdicts.js";
 
@@ -10,6 +10,8 @@ export interface IntrospectionSettings {
   readonly endpoint: string | undefined;
   readonly clientId: string;
   readonly clientSecret: string;
+  /** Clock skew allowed on the answer's `exp` and `nbf`, as on a JWT's. */
+  readonly clockToleranceSeconds: number;
 }
 
 const UNAVAILABLE =
@@ -18,7 +20,8 @@ const UNAVAILABLE =
 /**
  * Opaque access tokens, checked by asking the issuer (RFC 7662) with this
  * server's own client credentials: the token must be active, for this
- * resource, from this issuer and not expired.
+ * resource, from this issuer, and within its `exp` and `nbf` (the clock
+ * tolerance allowed, as for JWTs).
  */
 export class IntrospectionVerifier {
   constructor(private readonly settings: IntrospectionSettings) {}
@@ -75,9 +78,8 @@ export class IntrospectionVerifier {
       );
     }
     if (!namesAudience(answer.aud, audience)) throw wrongAudience(answer.aud, audience);
-    if (typeof answer.exp === "number" && answer.exp * 1000 <= Date.now()) {
-      throw expired(answer.exp);
-    }
+    const outside = outsideValidity(answer, this.settings.clockToleranceSeconds);
+    if (outside !== undefined) throw outside;
     return authInfoOf(answer);
   }
 }

@@ -1,8 +1,8 @@
 import type { AuthInfo } from "../../../define/auth.js";
-import { authInfoOf, expired, wrongAudience } from "./claims.js";
+import { authInfoOf, expired, notYetValid, wrongAudience } from "./claims.js";
 import type { Issuer } from "./issuer.js";
 import { notAnAccessToken } from "./token-kind.js";
-import { isoTime, reasonOf, TokenRefused, VerifierUnavailable } from "./verdicts.js";
+import { reasonOf, TokenRefused, VerifierUnavailable } from "./verdicts.js";
 
 type Jose = typeof import("jose");
 type KeySet = ReturnType<Jose["createRemoteJWKSet"]>;
@@ -198,9 +198,7 @@ function joseVerdict(
       return expired(claims.exp);
     case "ERR_JWT_CLAIM_VALIDATION_FAILED":
       if (claim === "aud") return wrongAudience(claims.aud, audience);
-      if (claim === "nbf") {
-        return new TokenRefused(`the access token is not valid before ${isoTime(claims.nbf)}`);
-      }
+      if (claim === "nbf") return notYetValid(claims.nbf);
       if (claim === "exp") return new TokenRefused("the access token has no expiry (exp)");
       return new TokenRefused(`the access token's ${claim} claim is not valid`);
     case "ERR_JWKS_NO_MATCHING_KEY":
