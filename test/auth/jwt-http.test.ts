@@ -16,6 +16,7 @@ import { StreamableHTTPClientTransport as HttpTransportV1 } from "@modelcontextp
 import * as jose from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type HttpServing, serveHttp } from "../../src/index.js";
+import { forgedToken } from "./helpers/forged-token.js";
 import { APP, OTHER_APP, signingKey, startIssuer, type TestIssuer } from "./helpers/issuer.js";
 import { scopedServer } from "./helpers/scoped-server.js";
 
@@ -213,24 +214,11 @@ describe("the official clients' own OAuth support", () => {
 
 describe("refused, each with its exact answer", () => {
   /** A token signed with `key`, claiming what a real one would, with `claims` over it. */
-  async function forged(
+  const forged = (
     key: jose.CryptoKey | Uint8Array,
     header: jose.JWTHeaderParameters,
     claims: jose.JWTPayload = {},
-  ): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
-    return new jose.SignJWT({
-      iss: issuer.url,
-      aud: resource(),
-      sub: "mallory",
-      scope: "mcp admin deploy",
-      iat: now,
-      exp: now + 600,
-      ...claims,
-    })
-      .setProtectedHeader(header)
-      .sign(key);
-  }
+  ) => forgedToken(key, header, { issuer: issuer.url, resource: resource() }, claims);
 
   async function expectRefused(token: string, message: string, challenge = invalidToken()) {
     const answer = await callTool("echo", token);

@@ -1,30 +1,16 @@
 import type { AuthInfo } from "../../../define/auth.js";
 import { authInfoOf, expired, notYetValid, wrongAudience } from "./claims.js";
 import type { Issuer } from "./issuer.js";
+import { IssuerKeys } from "./issuer-keys.js";
 import { notAnAccessToken } from "./token-kind.js";
 import { reasonOf, TokenRefused, VerifierUnavailable } from "./verdicts.js";
 
 type Jose = typeof import("jose");
-type KeySet = ReturnType<Jose["createRemoteJWKSet"]>;
-type GetKey = Parameters<Jose["jwtVerify"]>[1];
 
-/** No refetch of the key set within this time of the last one, whatever tokens come. */
-const JWKS_COOLDOWN_MS = 30_000;
-/** Keys are fetched again when a token needs them and they are older than this. */
-const JWKS_MAX_AGE_MS = 10 * 60_000;
-const JWKS_TIMEOUT_MS = 5000;
-/** jose's answers about the keys themselves, as opposed to a failure to fetch them. */
-const KEY_SET_CODES = new Set([
-  "ERR_JWKS_NO_MATCHING_KEY",
-  "ERR_JWKS_MULTIPLE_MATCHING_KEYS",
-  "ERR_JOSE_NOT_SUPPORTED",
-]);
-
-/** jose, the remote key set, and the key getter verifications use (lastKnownKeys). */
+/** jose, and the issuer's keys verifications use. */
 interface Loaded {
   readonly jose: Jose;
-  readonly keySet: KeySet;
-  readonly getKey: GetKey;
+  readonly keys: IssuerKeys;
 }
 
 export interface JwtSettings {
@@ -41,32 +27,33 @@ export interface JwtSettings {
  * (`token-kind.ts`), the algorithm from the allowlist (never `none`, never
  * HMAC), `iss`, `aud` naming this resource, `exp` and `nbf` within the
  * clock tolerance. The key set is fetched once, cached, and fetched again
- * for a key id it does not hold, at most once per cooldown (jose's remote
- * key set), so a stream of tokens with made-up key ids costs one fetch.
- * Keys past their age still verify what they signed while they are
- * refetched, and when the refetch fails: an outage of the key set refuses
- * only tokens signed with a key never fetched.
+ * for a key id it does not hold or when old, at most once per cooldown after
+ * any fetch, failed or not (`issuer-keys.ts`), so neither a stream of tokens
+ * with made-up key ids nor an outage of the key set makes the server hammer
+ * the issuer. Keys past their age still verify what they signed while they
+ * are refetched, and when the refetch fails: an outage of the key set
+ * refuses only tokens signed with a key never fetched.
  */
 export class JwtVerifier {
-  private keys: Promise<Loaded> | undefined;
+  private loading: Promise<Loaded> | undefined;
 
   constructor(private readonly settings: JwtSettings) {}
 
   /** Reads the metadata and fetches the keys now: a failure names the URL. */
   async prepare(): Promise<void> {
-    const { keySet } = await this.keySet();
+    const { keys } = await this.load();
     try {
-      await keySet.reload();
+      await keys.fetchNow();
     } catch (error) {
-      this.keys = undefined;
+      this.loading = undefined;
       throw new Error(
         `Cannot fetch the signing keys of ${this.settings.issuer.url}: ${reasonOf(error)}; check that it is up (and auth.jwksUri, if set)`,
       );
     }
   }
 
-  private keySet(): Promise<Loaded> {
-    this.keys ??= (async () => {
+  private load(): Promise<Loaded> {
+    this.loading ??= (async () => {
       const jose = await import("jose");
       const { jwksUri, issuer } = this.settings;
       const uri = jwksUri ?? (await issuer.read()).jwks_uri;
@@ -75,31 +62,26 @@ export class JwtVerifier {
           `The authorization server ${issuer.url} publishes no jwks_uri in its metadata; set auth.jwksUri`,
         );
       }
-      const keySet = jose.createRemoteJWKSet(new URL(uri), {
-        cooldownDuration: JWKS_COOLDOWN_MS,
-        cacheMaxAge: JWKS_MAX_AGE_MS,
-        timeoutDuration: JWKS_TIMEOUT_MS,
-      });
-      return { jose, keySet, getKey: lastKnownKeys(jose, keySet) };
+      return { jose, keys: new IssuerKeys(jose, new URL(uri)) };
     })();
     // A failure is not kept: the next request tries again (the issuer's own retry limit applies).
-    this.keys.catch(() => {
-      this.keys = undefined;
+    this.loading.catch(() => {
+      this.loading = undefined;
     });
-    return this.keys;
+    return this.loading;
   }
 
   async verify(token: string, audience: string): Promise<AuthInfo> {
     let loaded: Loaded;
     try {
-      loaded = await this.keySet();
+      loaded = await this.load();
     } catch (error) {
       throw new VerifierUnavailable(
         "Service Unavailable: the authorization server's keys cannot be fetched to check the access token; try again later",
         reasonOf(error),
       );
     }
-    const { jose, getKey } = loaded;
+    const { jose, keys } = loaded;
     const { issuer, algorithms, clockToleranceSeconds } = this.settings;
     let header: ReturnType<Jose["decodeProtectedHeader"]>;
     let claims: ReturnType<Jose["decodeJwt"]>;
@@ -125,7 +107,7 @@ export class JwtVerifier {
       );
     }
     try {
-      const { payload } = await jose.jwtVerify(token, getKey, {
+      const { payload } = await jose.jwtVerify(token, keys.getKey, {
         issuer: issuer.url,
         audience,
         algorithms: [...algorithms],
@@ -137,51 +119,6 @@ export class JwtVerifier {
       throw joseVerdict(error, header.kid, claims, audience, issuer.url);
     }
   }
-}
-
-/**
- * The remote key set, with the keys it last fetched used at once when they
- * are past their age (jose would refetch them first, making each new token
- * wait, and throw if it cannot): the refetch goes on in the background, and
- * only a key not among them waits for it. A key no fetch brings keeps the
- * fetch's error: the token could not be checked, which is a 503, not a 401.
- */
-function lastKnownKeys(jose: Jose, keySet: KeySet): GetKey {
-  // Built from the keys once, and again after each fetch (jwks() gives a copy each time).
-  let local: ReturnType<Jose["createLocalJWKSet"]> | undefined;
-  const lastKnown = () => {
-    if (local === undefined) {
-      const jwks = keySet.jwks();
-      if (jwks !== undefined) local = jose.createLocalJWKSet(jwks);
-    }
-    return local;
-  };
-  const fetched = () => {
-    local = undefined;
-  };
-  return async (header, token) => {
-    const known = keySet.fresh ? undefined : lastKnown();
-    if (known !== undefined) {
-      keySet.reload().then(fetched, () => {});
-      try {
-        return await known(header, token);
-      } catch {
-        // Not among the old keys: wait for the refetch, as for a fresh set.
-      }
-    }
-    try {
-      return await keySet(header, token).finally(fetched);
-    } catch (error) {
-      const { code } = (error ?? {}) as { code?: string };
-      const stale = lastKnown();
-      if (stale === undefined || (code !== undefined && KEY_SET_CODES.has(code))) throw error;
-      try {
-        return await stale(header, token);
-      } catch {
-        throw error;
-      }
-    }
-  };
 }
 
 /** What a jose error means for the client: a 401 saying what the token carried, or a 503. */
