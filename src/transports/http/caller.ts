@@ -9,10 +9,16 @@ export interface Caller {
   readonly auth: AuthInfo | undefined;
   /** The headers of a 403 for a call that needs `scopes`; undefined without OAuth. */
   readonly forbidden: ((scopes: readonly string[]) => ResponseHeaders) | undefined;
+  /**
+   * When the gate stops accepting the caller's token (epoch ms: its expiry
+   * plus the clock tolerance), which ends the streams it holds open;
+   * undefined when it does not expire.
+   */
+  readonly until: number | undefined;
 }
 
 /** A request with no caller to name (no auth, or the static token). */
-export const ANONYMOUS: Caller = { auth: undefined, forbidden: undefined };
+export const ANONYMOUS: Caller = { auth: undefined, forbidden: undefined, until: undefined };
 
 /**
  * A response answered whole: 200, or 403 with the challenge when the

@@ -189,7 +189,8 @@ export class HttpDoor<Req extends RequestHead> {
     else if (verdict.auth === undefined) this.admitted(req, res, ANONYMOUS);
     else {
       const forbidden = (scopes: readonly string[]) => gate.forbidden(req, scopes);
-      this.admitted(req, res, { auth: verdict.auth, forbidden });
+      const until = gate.acceptedUntil(verdict.auth);
+      this.admitted(req, res, { auth: verdict.auth, forbidden, until });
     }
   }
 
@@ -391,8 +392,8 @@ export class HttpDoor<Req extends RequestHead> {
     }
     const transport = this.sessionOf(req, res, caller);
     if (!transport) return;
-    if (lastEventId === undefined) transport.openStandalone(res);
-    else transport.resume(res, lastEventId);
+    if (lastEventId === undefined) transport.openStandalone(res, caller.until);
+    else transport.resume(res, lastEventId, caller.until);
   }
 
   private delete(req: Req, res: ResponseWriter, caller: Caller): void {

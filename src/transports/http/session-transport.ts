@@ -171,15 +171,24 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     }
   }
 
-  /** A GET without Last-Event-ID: the standalone stream, with what queued while none was open. */
-  openStandalone(res: ResponseWriter): void {
+  /**
+   * A GET without Last-Event-ID: the standalone stream, with what queued
+   * while none was open. `until`: when the caller's token stops being
+   * accepted; the stream ends then, and the client resumes it with a fresh one.
+   */
+  openStandalone(res: ResponseWriter, until: number | undefined): void {
     this.lastActivity = Date.now();
     const connection = this.connect(res, (closed) => this.standalone.detach(closed));
+    connection.endAt(until);
     this.standalone.open(connection, this.primes() ? this.retryMs : undefined);
   }
 
-  /** A GET with Last-Event-ID: replay what followed it on that stream, then carry the stream on. */
-  resume(res: ResponseWriter, lastEventId: string): void {
+  /**
+   * A GET with Last-Event-ID: replay what followed it on that stream, then
+   * carry the stream on. The standalone stream ends at `until`, as when
+   * opened; a POST's stream does not: it ends with its request's response.
+   */
+  resume(res: ResponseWriter, lastEventId: string, until: number | undefined): void {
     this.lastActivity = Date.now();
     const position = parseEventId(lastEventId);
     const exchange = position && this.streams.get(position.stream);
@@ -192,6 +201,7 @@ export class HttpSessionTransport implements Transport, ExchangeOwner {
     }
     if (position.stream === STANDALONE_STREAM) {
       const connection = this.connect(res, (closed) => this.standalone.detach(closed));
+      connection.endAt(until);
       this.standalone.resume(connection, position.seq);
       return;
     }

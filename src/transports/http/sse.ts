@@ -1,4 +1,5 @@
 import type { ResponseHeaders, ResponseWriter } from "./exchange.js";
+import { atExpiry } from "./token-expiry.js";
 
 /**
  * Past this much unsent output the client is not reading: drop the connection
@@ -20,18 +21,36 @@ const SSE_HEADERS: ResponseHeaders = {
  */
 export class SseConnection {
   private isOpen = true;
+  private stopExpiry = () => {};
 
   constructor(
     private readonly res: ResponseWriter,
     extraHeaders: ResponseHeaders | undefined,
-    onClose: (connection: SseConnection) => void,
+    private readonly onClose: (connection: SseConnection) => void,
   ) {
     res.writeHead(200, extraHeaders ? { ...SSE_HEADERS, ...extraHeaders } : SSE_HEADERS);
     res.flushHeaders();
     res.once("close", () => {
+      this.stopExpiry();
       if (!this.isOpen) return;
       this.isOpen = false;
       onClose(this);
+    });
+  }
+
+  /**
+   * Ends the response at `until` (when the token it was opened under stops
+   * being accepted) as if the client had left: `onClose` is called, so its
+   * stream lets it go and keeps what follows for a resumption, and the
+   * client, seeing the end, reconnects through the gate.
+   */
+  endAt(until: number | undefined): void {
+    this.stopExpiry();
+    this.stopExpiry = atExpiry(until, () => {
+      if (!this.isOpen) return;
+      this.isOpen = false;
+      this.onClose(this);
+      this.res.end();
     });
   }
 
@@ -60,6 +79,7 @@ export class SseConnection {
 
   /** Ends the response; `onClose` is not called for an end we asked for. */
   end(): void {
+    this.stopExpiry();
     if (!this.isOpen) return;
     this.isOpen = false;
     this.res.end();

@@ -14,6 +14,7 @@ import { headerMismatch } from "./mcp-headers.js";
 import { sendError, sendJson, TRANSPORT_ERROR } from "./responses.js";
 import { SseConnection } from "./sse.js";
 import { statusOf } from "./status.js";
+import { atExpiry } from "./token-expiry.js";
 
 const SERVER_CLOSED = "The server closed before this request completed; send it again";
 
@@ -23,7 +24,9 @@ const SERVER_CLOSED = "The server closed before this request completed; send it 
  * listen stream's notifications) comes first. Closing the stream cancels it.
  * When the door closes (`atClose`), a request still in flight is answered with
  * an error and its handler's signal aborted; a listen stream is ended by the
- * engine, with its own result.
+ * engine, with its own result, as it is when the caller's token stops being
+ * accepted. A request's own stream is not ended so: it is the answer to a
+ * call the token was good for when it came.
  */
 export function serveStatelessPost(
   server: McpServer,
@@ -107,10 +110,17 @@ export function serveStatelessPost(
   };
   let closing: AbortSignal | undefined;
   if (message.method === "subscriptions/listen") {
-    // The engine ends a listen stream with its own result when this aborts.
+    // The engine ends a listen stream with its own result when this aborts: at the door's
+    // close, or when the caller's token stops being accepted (the client listens again).
     const controller = new AbortController();
     closing = controller.signal;
-    stopWaiting = atClose(() => controller.abort());
+    const end = () => controller.abort();
+    const stopClose = atClose(end);
+    const stopExpiry = atExpiry(caller.until, end);
+    stopWaiting = () => {
+      stopClose();
+      stopExpiry();
+    };
   } else {
     stopWaiting = atClose(() => {
       inFlight.cancel(SERVER_CLOSED);

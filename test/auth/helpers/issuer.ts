@@ -93,6 +93,7 @@ export interface TestIssuer {
  * 200 with this HTML before the provider sees them, as a web site in front of
  * an issuer answers every path it does not know. `extraClaims`: claims every
  * token carries beside its own (in a JWT, and in an introspection answer).
+ * `tokenLifetimeSeconds`: how long an access token lives (default 600).
  */
 export async function startIssuer(
   options: {
@@ -100,6 +101,7 @@ export async function startIssuer(
     audience?: (resource: string) => string;
     pages?: Readonly<Record<string, string>>;
     extraClaims?: () => Record<string, unknown>;
+    tokenLifetimeSeconds?: number;
   } = {},
 ) {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
@@ -181,8 +183,8 @@ export async function startIssuer(
       scopes: SCOPES,
       // Each lifetime given, as oidc-provider asks (it prints a notice for each one it defaults).
       ttl: {
-        ClientCredentials: () => 600,
-        AccessToken: () => 600,
+        ClientCredentials: () => options.tokenLifetimeSeconds ?? 600,
+        AccessToken: () => options.tokenLifetimeSeconds ?? 600,
         IdToken: () => 600,
         Grant: () => 600,
         Interaction: () => 600,

@@ -186,6 +186,16 @@ export class AuthGate {
     );
   }
 
+  /**
+   * When a verified token stops being accepted (epoch ms): its expiry plus
+   * the clock tolerance, as the JWT verifier judges it; undefined without one.
+   */
+  acceptedUntil(auth: AuthInfo): number | undefined {
+    const { expiresAt } = auth;
+    if (expiresAt === undefined) return undefined;
+    return (expiresAt + (this.options.auth?.clockToleranceSeconds ?? 0)) * 1000;
+  }
+
   /** The 403 headers for a call the caller's token lacks `scopes` for: every scope, in one challenge. */
   forbidden(req: RequestHead, scopes: readonly string[]): ResponseHeaders {
     const metadataUrl = resourceMetadataUrl(req, this.options);
