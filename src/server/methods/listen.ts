@@ -6,6 +6,7 @@ import { type ServerChange, updates } from "../change-bus.js";
 import { heldSize, SLOT_BYTES } from "../memory-budget.js";
 import { invalidParams, optionalObject, type Params } from "../params.js";
 import type { RequestContext } from "../request-context.js";
+import { goneUnfinished, unfinishedSummary } from "../tasks/task-expiry.js";
 import type { StoredTask } from "../tasks/task-store.js";
 import { detailedTask } from "../tasks/task-wire.js";
 import { declaresTasks, tasksExtensionRequired } from "../tasks/tasks.js";
@@ -76,20 +77,20 @@ function readFilter(params: Record<string, unknown>, maxUris: number): Subscript
  * The tasks of `ids` this request may follow (they exist, and are its
  * client's); following any needs the tasks extension declared.
  */
-async function followedTasks(ids: readonly string[] | undefined, rc: RequestContext) {
+async function followedTasks(
+  ids: readonly string[] | undefined,
+  rc: RequestContext,
+): Promise<StoredTask[]> {
   if (ids === undefined) return [];
   if (!declaresTasks(rc.env.clientCapabilities)) {
     throw tasksExtensionRequired("subscriptions/listen: notifications.taskIds follows tasks");
   }
   const found = await Promise.all(
     ids.map((taskId) =>
-      rc.engine.tasks.find({ taskId }, rc.env, "subscriptions/listen").then(
-        () => taskId,
-        () => undefined,
-      ),
+      rc.engine.tasks.find({ taskId }, rc.env, "subscriptions/listen").catch(() => undefined),
     ),
   );
-  return found.filter((taskId) => taskId !== undefined);
+  return found.filter((task) => task !== undefined);
 }
 
 /** The part of the filter this server can honour: notification types it never sends are left out. */
@@ -155,30 +156,42 @@ async function listen(params: Params, rc: RequestContext): Promise<unknown> {
   const filter = honoured(asked, engine.capabilities(env.protocolVersion));
   const { channel } = env;
   const tag = { [META.subscriptionId]: env.requestId };
-  const tasks = new Set<string>();
+  /** The tasks followed, each with what is kept to tell its end if it is dropped unfinished. */
+  const tasks = new Map<string, StoredTask | undefined>();
+  const notifyTask = (task: StoredTask) =>
+    channel.notify("notifications/tasks", { _meta: tag, ...detailedTask(task) });
   // Followed before they are looked up (a shared store's read is a round trip, during which
   // a change may be told): what is told until the acknowledgement is sent after it.
-  let early: [string, StoredTask | undefined][] | undefined = [];
-  const tell = (taskId: string, task: StoredTask | undefined) => {
-    if (early) early.push([taskId, task]);
+  let early: [string, StoredTask | undefined, string | undefined][] | undefined = [];
+  const tell = (taskId: string, task: StoredTask | undefined, why?: string) => {
+    if (early) early.push([taskId, task, why]);
     else if (!tasks.has(taskId)) return;
-    else if (task === undefined) tasks.delete(taskId);
-    else channel.notify("notifications/tasks", { _meta: tag, ...detailedTask(task) });
+    else if (task !== undefined) {
+      tasks.set(taskId, unfinishedSummary(task));
+      notifyTask(task);
+    } else {
+      // Gone (expired, or lost): its client would wait for an end no poll can show any more.
+      const summary = tasks.get(taskId);
+      tasks.delete(taskId);
+      if (summary !== undefined) notifyTask(goneUnfinished(summary, why));
+    }
   };
   let unfollow = asked.taskIds?.length ? engine.tasks.store.subscribe(tell) : undefined;
   const uris = new Set(filter.resourceSubscriptions);
   let held: number;
   try {
-    for (const taskId of await followedTasks(asked.taskIds, rc)) tasks.add(taskId);
-    if (tasks.size > 0) filter.taskIds = [...tasks];
+    for (const task of await followedTasks(asked.taskIds, rc)) {
+      tasks.set(task.taskId, unfinishedSummary(task));
+    }
+    if (tasks.size > 0) filter.taskIds = [...tasks.keys()];
     else {
       // None of its own to follow: the store's changes are nothing to this stream.
       unfollow?.();
       unfollow = undefined;
     }
     for (const uri of uris) requireResourceScopes(rc, uri);
-    // The stream keeps its request, and a set of its URIs and tasks, for as long as it is open.
-    held = heldSize(params) + (uris.size + tasks.size) * SLOT_BYTES;
+    // The stream keeps its request, its URIs and what it keeps of its tasks, for as long as it is open.
+    held = heldSize(params) + uris.size * SLOT_BYTES + heldSize([...tasks.values()]);
     engine.memory.take(held, "subscriptions/listen");
   } catch (error) {
     unfollow?.();
@@ -190,7 +203,7 @@ async function listen(params: Params, rc: RequestContext): Promise<unknown> {
   });
   const heardMeanwhile = early;
   early = undefined;
-  for (const [taskId, task] of heardMeanwhile) tell(taskId, task);
+  for (const [taskId, task, why] of heardMeanwhile) tell(taskId, task, why);
   const unsubscribe = engine.bus.subscribe((change) => {
     for (const [method, fields] of deliver(change, filter, uris)) {
       channel.notify(method, { _meta: tag, ...fields });

@@ -11,6 +11,7 @@ import { type InputMethod, KEY_PREFIX } from "../input-rounds/input-round.js";
 import type { Params } from "../params.js";
 import { RequestContext } from "../request-context.js";
 import { cannotEncode, sizeOver, tooLarge } from "../result-size.js";
+import { TASK_EXPIRED } from "./task-expiry.js";
 import type { StoredTask } from "./task-store.js";
 
 /** A tool's request pipeline (time limit, middleware, definition), run with the task's context. */
@@ -110,7 +111,7 @@ export class TaskRun implements ClientChannel {
   /** The store changed the task, here or on another replica: answers, cancellation, expiry (or `why` it is gone). */
   changed(task: StoredTask | undefined, why?: string): void {
     if (task === undefined) {
-      this.stop(why ?? "The task's time to live passed before it finished");
+      this.stop(why ?? TASK_EXPIRED);
     } else if (task.status === "cancelled") {
       this.stop(task.statusMessage ?? "The task was cancelled");
     } else if (isTerminal(task.status)) {
