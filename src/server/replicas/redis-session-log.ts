@@ -15,15 +15,17 @@ const ENDED = "end";
 
 /**
  * KEYS: the session, its events. ARGV: owner, replica, stream, seq, kind,
- * data, maxEvents, ttlMs, channel. An event is told on the channel as
- * "<stream> <seq> <kind> <data>".
+ * data, maxEvents, ttlMs, channel. An event is told on the channel by a
+ * notice, "<stream> <seq>", as a task's change is (see RedisTaskStore): its
+ * data, megabytes maybe, is read from the events by the replica that
+ * carries the stream, not pushed to every subscriber.
  */
 const APPEND = script(`
 redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'replica', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[8])
 redis.call('XADD', KEYS[2], 'MAXLEN', ARGV[7], ARGV[4] .. '-0', 's', ARGV[3], 'k', ARGV[5], 'd', ARGV[6])
 redis.call('PEXPIRE', KEYS[2], ARGV[8])
-redis.call('PUBLISH', ARGV[9], ARGV[3] .. ' ' .. ARGV[4] .. ' ' .. ARGV[5] .. ' ' .. ARGV[6])
+redis.call('PUBLISH', ARGV[9], ARGV[3] .. ' ' .. ARGV[4])
 return 1
 `);
 
@@ -54,9 +56,10 @@ interface Follower {
 /**
  * The 2025 session log in Redis: each session that streams has a hash (who
  * opened it, on which replica) and a Redis stream of its events (the last
- * `maxEvents`, for `ttlMs` after the last), both renewed by each event; each
- * event is also published on the session's channel, so a replica that
- * carries a resumed stream hears what follows as it is sent.
+ * `maxEvents`, for `ttlMs` after the last), both renewed by each event; a
+ * notice of each event is also published on the session's channel, so a
+ * replica that carries a resumed stream hears what follows as it is sent,
+ * and reads it.
  */
 export class RedisSessionLog implements SessionLog {
   /** The sessions of other replicas whose streams this one carries, to end them when their replica stops. */
@@ -109,6 +112,7 @@ export class RedisSessionLog implements SessionLog {
     afterSeq: number,
   ): Promise<FollowedStream | undefined> {
     const what = "Resuming a stream of a session another replica holds";
+    const events = this.keys.events(sessionId);
     // A subscription would wait for Redis to come back; a request must not.
     if (!this.link.reachable) throw this.link.unreachable(what);
     const heard: string[] = [];
@@ -126,7 +130,7 @@ export class RedisSessionLog implements SessionLog {
     try {
       [found, read] = await Promise.all([
         this.link.run(what, FIND, [this.keys.session(sessionId)], [this.keys.lease("")]),
-        this.link.command(what, ["XRANGE", this.keys.events(sessionId), "-", "+"]),
+        this.link.command(what, ["XRANGE", events, "-", "+"]),
       ]);
     } catch (error) {
       unsubscribe();
@@ -143,7 +147,10 @@ export class RedisSessionLog implements SessionLog {
     const over = !alive || entries.some((entry) => entry.kind === "l");
     let last = Math.max(afterSeq, ...missed.map((entry) => entry.seq));
     let follower: Follower | undefined;
+    /** Stopped or ended: a read still under way delivers nothing more. */
+    let stopped = false;
     const stop = () => {
+      stopped = true;
       deliver = () => {};
       if (follower) this.followers.delete(follower);
       unsubscribe();
@@ -161,13 +168,35 @@ export class RedisSessionLog implements SessionLog {
         };
         follower = { replica, end };
         this.followers.add(follower);
-        deliver = (message) => {
-          if (message === ENDED) return end();
-          const entry = toldEntry(message);
-          if (entry === undefined || entry.stream !== stream || entry.seq <= last) return;
+        const take = (entry: Entry) => {
+          if (stopped || entry.stream !== stream || entry.seq <= last) return;
           last = entry.seq;
           if (entry.kind !== "p") sink.event(entry);
           if (entry.kind === "l") end();
+        };
+        deliver = (message) => {
+          if (message === ENDED) return end();
+          const seq = noticedSeq(message, stream);
+          if (seq === undefined || seq <= last) return;
+          // What followed the last event taken, up to the one told: notices missed included.
+          this.link
+            .command("Reading a resumed stream's event", [
+              "XRANGE",
+              events,
+              `(${last}-0`,
+              `${seq}-0`,
+            ])
+            .then(
+              (read) => {
+                for (const reply of read as Reply[]) take(entryOf(reply));
+              },
+              (error: unknown) => {
+                if (!this.link.isOutage(error))
+                  this.warn(
+                    `session ${sessionId}: reading an event of its stream ${stream}: ${thrownMessage(error)}`,
+                  );
+              },
+            );
         };
         for (const message of heard.splice(0)) deliver(message);
       },
@@ -212,14 +241,9 @@ function entryOf(reply: Reply): Entry {
   };
 }
 
-/** An event as the channel tells it: "<stream> <seq> <kind> <data>". */
-function toldEntry(message: string): Entry | undefined {
-  const match = /^(\d+) (\d+) ([elp]) /.exec(message);
-  if (!match) return undefined;
-  return {
-    stream: Number(match[1]),
-    seq: Number(match[2]),
-    kind: match[3] as string,
-    data: message.slice(match[0].length),
-  };
+/** The sequence number a notice, "<stream> <seq>", tells of, when it is of `stream`. */
+function noticedSeq(message: string, stream: number): number | undefined {
+  const match = /^(\d+) (\d+)$/.exec(message);
+  if (!match || Number(match[1]) !== stream) return undefined;
+  return Number(match[2]);
 }
