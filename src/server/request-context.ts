@@ -119,15 +119,25 @@ export class RequestContext implements HandlerContext {
     return this.logger;
   }
 
+  /**
+   * Cancelled or answered: nothing more is sent for the request (a 2025
+   * session would relate it to a request its client has done with; 2026-07-28
+   * has no stream left to carry it). A task's run has its own, live while it runs.
+   */
+  private get requestEnded(): boolean {
+    const { inFlight } = this.env;
+    return inFlight.cancelled || inFlight.finished;
+  }
+
   private sendLog(level: LoggingLevel, data: unknown, logger?: string): void {
-    if (!this.env.wantsLog(level)) return;
+    if (this.requestEnded || !this.env.wantsLog(level)) return;
     const params = logger === undefined ? { level, data } : { level, logger, data };
     this.env.channel.notify("notifications/message", params);
   }
 
   async progress(progress: number, total?: number, message?: string): Promise<void> {
-    const { progressToken, inFlight } = this.env;
-    if (progressToken === undefined || inFlight.cancelled || inFlight.finished) return;
+    const { progressToken } = this.env;
+    if (progressToken === undefined || this.requestEnded) return;
     if (!(progress > this.lastProgress)) {
       this.engine.warn(
         `progress must increase with each report: ${progress} came after ${this.lastProgress}; it was not sent`,

@@ -169,6 +169,8 @@ export interface ClientSetup {
   answer?: (method: InputMethod, params: Params) => Result | Promise<Result>;
   /** Told of `notifications/elicitation/complete` (2025-11-25 sessions). */
   onElicitationComplete?: (elicitationId: string) => void;
+  /** v1 only: told of every notification no handler of the client's own takes (logs, resource updates). */
+  onNotification?: (notification: { method: string; params?: Params }) => void;
 }
 
 export async function connectClient(
@@ -201,9 +203,12 @@ const V1_SCHEMAS = {
 
 async function connectV1(
   target: Target,
-  { capabilities, answer, onElicitationComplete }: ClientSetup,
+  { capabilities, answer, onElicitationComplete, onNotification }: ClientSetup,
 ): Promise<EraClient> {
   const client = new ClientV1(INFO, { capabilities: capabilities ?? {} });
+  if (onNotification) {
+    client.fallbackNotificationHandler = async (notification) => onNotification(notification);
+  }
   if (onElicitationComplete) {
     client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) =>
       onElicitationComplete(notification.params.elicitationId),
