@@ -1,3 +1,5 @@
+import { missingResponder } from "./responders.js";
+
 /** What a request's input request asks: `elicitation/create`, `sampling/createMessage` or `roots/list`. */
 export interface InputRequest {
   method: string;
@@ -18,14 +20,14 @@ export class RequestError extends Error {
 
 /**
  * A handler asked for input this client has no answer for (no responder of
- * that kind was given); `requests` says what, by the keys the server gave them.
+ * that kind was given), in either era; `requests` says what, by the keys the
+ * server gave them (2026-07-28: its input requests' keys; a 2025 session: the
+ * id of its request).
  */
 export class InputRequiredError extends Error {
   constructor(readonly requests: Record<string, InputRequest>) {
     const methods = [...new Set(Object.values(requests).map(({ method }) => method))];
-    super(
-      `The handler asked for input this client has no answer for (${methods.join(", ")}); give the client a responder for it (elicitation, sampling or roots)`,
-    );
+    super(`The handler asked for ${methods.map(missingResponder).join("; and for ")}`);
     this.name = "InputRequiredError";
   }
 }

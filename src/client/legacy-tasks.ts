@@ -1,7 +1,7 @@
 import { onAbort } from "../define/on-abort.js";
 import { McpErrorCode } from "../protocol/errors.js";
 import { type LegacyWireTask, RELATED_TASK } from "../protocol/tasks.js";
-import { RequestError } from "./errors.js";
+import { InputRequiredError, RequestError } from "./errors.js";
 import { withoutMetaKey } from "./framing.js";
 import { abortReason, type Link, type Params } from "./link.js";
 import type { TaskState } from "./task-follower.js";
@@ -48,7 +48,8 @@ export class LegacyTasks {
    * Follows the task a call was answered with (a 2025-11-25
    * `CreateTaskResult`) to its end, with what 2026-07-28's follower gives:
    * its result, a failed task's error as a RequestError, an Error for a
-   * cancelled one. What it asks comes over the session to the responders.
+   * cancelled one, an InputRequiredError (the task cancelled) for an ask no
+   * responder answers. What it asks comes over the session to the responders.
    * `seen` hears the task as created and as ended (this revision's server
    * sends no status notifications). Aborting `signal` cancels the task.
    */
@@ -70,6 +71,11 @@ export class LegacyTasks {
       seen(stateOf(await this.ended(taskId), result));
       return withoutMetaKey(result, RELATED_TASK);
     } catch (error) {
+      if (error instanceof InputRequiredError) {
+        // Nothing here answers it: cancelled, the task does not wait for an answer until it expires.
+        await this.link.request("tasks/cancel", { taskId }).catch(() => {});
+        throw error;
+      }
       if (waiting.signal.aborted || !(error instanceof RequestError)) throw error;
       const ended = await this.ended(taskId);
       if (ended.status === "cancelled" && error.code === McpErrorCode.RequestCancelled) {

@@ -48,6 +48,13 @@ const EXAMPLE_OF: Readonly<Record<keyof Responders, string>> = {
   roots: '{ roots: [{ uri: "file:///..." }] }',
 };
 
+/** What an ask of `method` that no responder answers lacks, and how to give it. */
+export function missingResponder(method: string): string {
+  const kind = KIND_OF[method];
+  if (kind === undefined) return `${method}, which this client cannot answer`;
+  return `${method}, and this client has no ${kind} responder; give the client one (the ${kind} option of createTestClient), such as ${kind}: ${EXAMPLE_OF[kind]}, or a function of what is asked`;
+}
+
 /** `given`, once known to be an answer: an object (nothing else can be sent as one). */
 function anAnswer(kind: keyof Responders, given: unknown): Record<string, unknown> {
   if (typeof given === "object" && given !== null && !Array.isArray(given)) {

@@ -9,7 +9,8 @@ import {
 import type { InitializeResult } from "../protocol/types.js";
 import type { StatefulVersion } from "../protocol/versions.js";
 import type { McpServer } from "../server/server.js";
-import type { MessageReceiver, Transport } from "../server/transport.js";
+import type { MessageReceiver, SendOptions, Transport } from "../server/transport.js";
+import { InputRequiredError } from "./errors.js";
 import {
   abortReason,
   CLOSED_BEFORE_ANSWER,
@@ -29,7 +30,11 @@ import {
  */
 export class StatefulLink implements Link, Transport {
   private receiver: MessageReceiver | undefined;
-  private readonly pending = new Map<JsonRpcId, (response: JsonRpcResponse) => void>();
+  /** The client's requests the server has not answered: how each ends, answered or given up. */
+  private readonly pending = new Map<
+    JsonRpcId,
+    { answered(response: JsonRpcResponse): void; giveUp(error: Error): void }
+  >();
   private nextId = 0;
   private closed = false;
   private identity: ServerIdentity | undefined;
@@ -73,18 +78,25 @@ export class StatefulLink implements Link, Transport {
     this.receiver = receiver;
   }
 
-  send(message: JsonRpcMessage | JsonRpcMessage[]): void {
+  send(message: JsonRpcMessage | JsonRpcMessage[], options?: SendOptions): void {
     if (this.closed) return;
     const text = Array.isArray(message) ? encodeBatch(message) : encodeMessage(message);
-    queueMicrotask(() => this.fromServer(JSON.parse(text) as JsonRpcMessage | JsonRpcMessage[]));
+    const related = options?.relatedRequestId;
+    queueMicrotask(() =>
+      this.fromServer(JSON.parse(text) as JsonRpcMessage | JsonRpcMessage[], related),
+    );
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.receiver?.closed();
-    for (const settle of this.pending.values()) {
-      settle({ jsonrpc: "2.0", id: null, error: { code: -32000, message: CLOSED_BEFORE_ANSWER } });
+    for (const { answered } of this.pending.values()) {
+      answered({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32000, message: CLOSED_BEFORE_ANSWER },
+      });
     }
     this.pending.clear();
   }
@@ -96,9 +108,11 @@ export class StatefulLink implements Link, Transport {
     if (signal?.aborted) return Promise.reject(abortReason(signal, "The request was aborted"));
     const id = ++this.nextId;
     return new Promise<Params>((resolve, reject) => {
-      const aborted = () => {
+      // The client stops waiting (aborted, or what the server asks for it has no
+      // answer here): the server is told, so the handler's signal aborts.
+      const giveUp = (error: Error) => {
+        signal?.removeEventListener("abort", aborted);
         this.pending.delete(id);
-        const error = abortReason(signal, "The request was aborted");
         this.toServer({
           jsonrpc: "2.0",
           method: "notifications/cancelled",
@@ -106,8 +120,9 @@ export class StatefulLink implements Link, Transport {
         });
         reject(error);
       };
+      const aborted = () => giveUp(abortReason(signal, "The request was aborted"));
       signal?.addEventListener("abort", aborted, { once: true });
-      this.pending.set(id, (response) => {
+      const answered = (response: JsonRpcResponse) => {
         signal?.removeEventListener("abort", aborted);
         if (response.id === null) reject(new Error(CLOSED_BEFORE_ANSWER));
         else {
@@ -117,7 +132,8 @@ export class StatefulLink implements Link, Transport {
             reject(error);
           }
         }
-      });
+      };
+      this.pending.set(id, { answered, giveUp });
       this.toServer({ jsonrpc: "2.0", id, method, params });
     });
   }
@@ -130,35 +146,46 @@ export class StatefulLink implements Link, Transport {
     });
   }
 
-  private fromServer(message: JsonRpcMessage | JsonRpcMessage[]): void {
+  /** `related`: the client's request a request of the server's was sent for, if any. */
+  private fromServer(message: JsonRpcMessage | JsonRpcMessage[], related?: JsonRpcId): void {
     if (this.closed) return;
     for (const item of Array.isArray(message) ? message : [message]) {
       if (!("method" in item)) {
         const id = (item as JsonRpcResponse).id;
-        const settle = id === null ? undefined : this.pending.get(id);
+        const waiting = id === null ? undefined : this.pending.get(id);
         if (id !== null) this.pending.delete(id);
-        settle?.(item as JsonRpcResponse);
+        waiting?.answered(item as JsonRpcResponse);
       } else if ("id" in item && item.id !== undefined) {
-        void this.answer(item.id, item.method, (item.params ?? {}) as Params);
+        void this.answer(item.id, item.method, (item.params ?? {}) as Params, related);
       } else {
         this.options.onNotification({ method: item.method, params: (item.params ?? {}) as Params });
       }
     }
   }
 
-  /** Answers a request of the server's (elicitation, sampling, roots, ping). */
-  private async answer(id: JsonRpcId, method: string, params: Params): Promise<void> {
+  /**
+   * Answers a request of the server's (elicitation, sampling, roots, ping).
+   * One no responder answers fails the client's request it was sent for with
+   * an InputRequiredError, as on 2026-07-28, and cancels it; the server cancels
+   * its ask with it. One sent for no request of the client's is refused, -32601.
+   */
+  private async answer(
+    id: JsonRpcId,
+    method: string,
+    params: Params,
+    related: JsonRpcId | undefined,
+  ): Promise<void> {
     const { answers } = this.options;
     if (method === "ping") {
       this.toServer({ jsonrpc: "2.0", id, result: {} });
       return;
     }
     if (!answers.has(method)) {
-      this.toServer({
-        jsonrpc: "2.0",
-        id,
-        error: { code: -32601, message: `Method not found: ${method}` },
-      });
+      const unanswered = new InputRequiredError({ [String(id)]: { method, params } });
+      const waiting = related === undefined ? undefined : this.pending.get(related);
+      if (waiting) waiting.giveUp(unanswered);
+      else
+        this.toServer({ jsonrpc: "2.0", id, error: { code: -32601, message: unanswered.message } });
       return;
     }
     try {

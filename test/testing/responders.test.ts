@@ -134,28 +134,27 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("answers at %s", (protocolV
     expect(text(await client.callTool({ name: "sign-in" }))).toBe("accept sign-in-s1");
   });
 
-  it("what it has no answer for: 2026-07-28 names what was asked, a 2025 handler is refused", async () => {
-    const client = await connect({ capabilities: { elicitation: {} } });
-    if (protocolVersion === "2026-07-28") {
-      const refused = await client.callTool({ name: "ask-name" }).catch((error: unknown) => error);
+  it.each([
+    ["ask-name", "elicitation", "elicitation/create", '{ action: "accept", content: { ... } }'],
+    [
+      "capital",
+      "sampling",
+      "sampling/createMessage",
+      '{ role: "assistant", content: { type: "text", text: "..." }, model: "test-model" }',
+    ],
+    ["where", "roots", "roots/list", '{ roots: [{ uri: "file:///..." }] }'],
+  ] as const)(
+    "%s with the %s capability declared and no responder: the call rejects, naming the option",
+    async (tool, kind, method, example) => {
+      const client = await connect({ capabilities: { [kind]: {} } });
+      const refused = await client.callTool({ name: tool }).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(InputRequiredError);
-      expect((refused as InputRequiredError).requests).toEqual({
-        "elicitation-1": {
-          method: "elicitation/create",
-          params: expect.objectContaining({ message: "What is your name?" }),
-        },
-      });
-    } else {
-      // The session answers the server's request with -32601, as an SDK client without a handler does.
-      expect(await client.callTool({ name: "ask-name" })).toEqual({
-        content: [
-          {
-            type: "text",
-            text: "the client answered elicitation/create with error -32601: Method not found: elicitation/create",
-          },
-        ],
-        isError: true,
-      });
-    }
-  });
+      expect((refused as InputRequiredError).message).toBe(
+        `The handler asked for ${method}, and this client has no ${kind} responder; give the client one (the ${kind} option of createTestClient), such as ${kind}: ${example}, or a function of what is asked`,
+      );
+      expect(Object.values((refused as InputRequiredError).requests)).toEqual([
+        { method, params: expect.any(Object) },
+      ]);
+    },
+  );
 });

@@ -209,6 +209,31 @@ describe("a call run as a task at 2025-11-25", () => {
     expect(states[1]).toMatchObject({ taskId: states[0]?.taskId, ttlMs: expect.any(Number) });
   });
 
+  it("rejects with what it asked when no responder answers it, and cancels the task, as on 2026-07-28", async () => {
+    const client = await connect({
+      protocolVersion,
+      tasks: true,
+      capabilities: { elicitation: {} },
+    });
+    const states: TaskState[] = [];
+    const asked = client.callTool(
+      { name: "greets" },
+      {
+        ontask: (task) => {
+          states.push(task);
+          if (task.status === "working") openGate();
+        },
+      },
+    );
+    const refused = await asked.catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(InputRequiredError);
+    expect(Object.values((refused as InputRequiredError).requests)).toMatchObject([
+      { method: "elicitation/create" },
+    ]);
+    const { taskId } = states[0] as TaskState;
+    expect(await client.request("tasks/get", { taskId })).toMatchObject({ status: "cancelled" });
+  });
+
   it("calls a tool that runs only as a task, ending with its error result", async () => {
     const client = await connect({ protocolVersion, tasks: true });
     expect(await client.callTool({ name: "fails" })).toEqual({
