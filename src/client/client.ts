@@ -115,6 +115,9 @@ export class InMemoryClient {
   private receive(received: ServerNotification): void {
     const notification = notificationWithoutFraming(received);
     if (notification.method === "notifications/tools/list_changed") this.legacyTasks?.forget();
+    if (notification.method === "notifications/tasks/status") {
+      this.legacyTasks?.statusChanged(notification.params);
+    }
     if (notification.method === "notifications/progress") {
       const token = notification.params.progressToken;
       const { progress, total, message } = notification.params;

@@ -1,6 +1,6 @@
 import { onAbort } from "../define/on-abort.js";
 import { McpErrorCode } from "../protocol/errors.js";
-import { type LegacyWireTask, RELATED_TASK } from "../protocol/tasks.js";
+import { isTerminal, type LegacyWireTask, RELATED_TASK } from "../protocol/tasks.js";
 import { InputRequiredError, RequestError } from "./errors.js";
 import { withoutMetaKey } from "./framing.js";
 import { abortReason, type Link, type Params } from "./link.js";
@@ -17,6 +17,8 @@ type TaskSupport = "forbidden" | "optional" | "required";
  */
 export class LegacyTasks {
   private support: Map<string, TaskSupport> | undefined;
+  /** The tasks being followed: what hears each change the server tells of. */
+  private readonly following = new Map<string, (task: LegacyWireTask) => void>();
 
   constructor(
     private readonly link: Link,
@@ -26,6 +28,12 @@ export class LegacyTasks {
   /** The tools changed: what each allows is read again at the next call. */
   forget(): void {
     this.support = undefined;
+  }
+
+  /** A `notifications/tasks/status`: told to the follower of its task, if any. */
+  statusChanged(params: Params): void {
+    const task = params as unknown as LegacyWireTask;
+    this.following.get(task.taskId)?.(task);
   }
 
   /** Whether a call of tool `name` is sent as a task. */
@@ -50,8 +58,9 @@ export class LegacyTasks {
    * its result, a failed task's error as a RequestError, an Error for a
    * cancelled one, an InputRequiredError (the task cancelled) for an ask no
    * responder answers. What it asks comes over the session to the responders.
-   * `seen` hears the task as created and as ended (this revision's server
-   * sends no status notifications). Aborting `signal` cancels the task.
+   * `seen` hears the task as created, each change the server tells of
+   * (`notifications/tasks/status`), and the task as ended, with its result
+   * (read once `tasks/result` has answered). Aborting `signal` cancels the task.
    */
   async follow(
     created: Params,
@@ -60,6 +69,9 @@ export class LegacyTasks {
   ): Promise<Params> {
     const { taskId } = created.task as LegacyWireTask;
     seen(stateOf(created.task as LegacyWireTask));
+    this.following.set(taskId, (task) => {
+      if (!isTerminal(task.status)) seen(stateOf(task));
+    });
     const waiting = new AbortController();
     const cancel = () => {
       waiting.abort(abortReason(signal, "The request was aborted"));
@@ -86,6 +98,7 @@ export class LegacyTasks {
       seen({ ...stateOf(ended), error: { code, message, ...(data !== undefined && { data }) } });
       throw error;
     } finally {
+      this.following.delete(taskId);
       stopWaiting?.();
     }
   }

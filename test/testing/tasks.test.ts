@@ -38,6 +38,19 @@ const fails = defineTool({
   },
 });
 
+const reports = defineTool({
+  name: "reports",
+  description: "Reports its progress and asks for a name while it runs as a task",
+  task: "optional",
+  handler: async (_args, ctx) => {
+    await gate;
+    await ctx.progress(1, 3, "looking up");
+    const answer = await ctx.elicit({ message: "Name?", schema: { name: z.string() } });
+    await ctx.progress(2, 3, "greeting");
+    return answer.action === "accept" ? `Hello, ${answer.content.name}` : "nobody";
+  },
+});
+
 /** Why the task of `waits` was stopped, once it was. */
 let stopped: Promise<unknown> = Promise.resolve();
 
@@ -60,7 +73,7 @@ const clients: TestClient[] = [];
 
 beforeAll(() => {
   server = createServer({ name: "tasks-test", version: "1.0.0" });
-  server.add(greets, fails, waits);
+  server.add(greets, fails, waits, reports);
 });
 beforeEach(() => {
   gate = new Promise((resolve) => {
@@ -193,6 +206,45 @@ describe("a call run as a task", () => {
   });
 });
 
+describe.each(["2026-07-28", "2025-11-25"] as const)(
+  "a call run as a task at %s",
+  (protocolVersion) => {
+    it("tells each state as the task goes through it: its status messages, what it asks, its end", async () => {
+      const client = await connect({
+        protocolVersion,
+        tasks: true,
+        elicitation: { action: "accept", content: { name: "Ada" } },
+      });
+      const states: TaskState[] = [];
+      const result = await client.callTool(
+        { name: "reports" },
+        {
+          ontask: (task) => {
+            states.push(task);
+            if (task.status === "working") openGate();
+          },
+        },
+      );
+      expect(result.content).toEqual([{ type: "text", text: "Hello, Ada" }]);
+      // Each revision's task has these two; only 2026-07-28's holds what it asks, too.
+      expect(
+        states.map(({ status, statusMessage }) => ({
+          status,
+          ...(statusMessage !== undefined && { statusMessage }),
+        })),
+      ).toEqual([
+        { status: "working" },
+        { status: "working", statusMessage: "looking up" },
+        { status: "input_required", statusMessage: "looking up" },
+        { status: "working", statusMessage: "looking up" },
+        { status: "working", statusMessage: "greeting" },
+        { status: "completed" },
+      ]);
+      expect(new Set(states.map((task) => task.taskId)).size).toBe(1);
+    });
+  },
+);
+
 describe("a call run as a task at 2025-11-25", () => {
   const protocolVersion = "2025-11-25";
 
@@ -204,9 +256,14 @@ describe("a call run as a task at 2025-11-25", () => {
     });
     const { result, states } = await greet(client);
     expect(result).toEqual({ content: [{ type: "text", text: "Hello, Ada" }] });
-    expect(states.map((task) => task.status)).toEqual(["working", "completed"]);
-    expect(states[1]?.result).toEqual(result);
-    expect(states[1]).toMatchObject({ taskId: states[0]?.taskId, ttlMs: expect.any(Number) });
+    expect(states.map((task) => task.status)).toEqual([
+      "working",
+      "input_required",
+      "working",
+      "completed",
+    ]);
+    expect(states.at(-1)?.result).toEqual(result);
+    expect(states.at(-1)).toMatchObject({ taskId: states[0]?.taskId, ttlMs: expect.any(Number) });
   });
 
   it("rejects with what it asked when no responder answers it, and cancels the task, as on 2026-07-28", async () => {

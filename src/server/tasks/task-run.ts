@@ -13,6 +13,7 @@ import { RequestContext } from "../request-context.js";
 import { cannotEncode, sizeOver, tooLarge } from "../result-size.js";
 import { TASK_EXPIRED } from "./task-expiry.js";
 import type { StoredTask } from "./task-store.js";
+import { legacyTask } from "./task-wire.js";
 
 /** A tool's request pipeline (time limit, middleware, definition), run with the task's context. */
 export type TaskPipeline = (rc: RequestContext) => Promise<CallToolResult>;
@@ -110,6 +111,7 @@ export class TaskRun implements ClientChannel {
 
   /** The store changed the task, here or on another replica: answers, cancellation, expiry (or `why` it is gone). */
   changed(task: StoredTask | undefined, why?: string): void {
+    if (task !== undefined) this.tellSession(task);
     if (task === undefined) {
       this.stop(why ?? TASK_EXPIRED);
     } else if (task.status === "cancelled") {
@@ -125,6 +127,17 @@ export class TaskRun implements ClientChannel {
         waiter.resolve(answers[key]);
       }
     }
+  }
+
+  /**
+   * 2025-11-25: the session that created the task is told of each change
+   * (`notifications/tasks/status`, which the revision allows), as a
+   * 2026-07-28 listen stream is; tied to no request, as the call has been answered.
+   */
+  private tellSession(task: StoredTask): void {
+    const { era, session } = this.origin;
+    if (era !== "stateful" || !session || session.ended || this.phase === "over") return;
+    session.notify("notifications/tasks/status", { ...legacyTask(task) });
   }
 
   /** Stops the run: its signal aborts, and whatever it ends with is not recorded. */
