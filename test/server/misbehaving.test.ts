@@ -58,21 +58,15 @@ describe("misbehaving definitions", () => {
     );
   });
 
-  it("sends no progress for a request that has already been answered", async () => {
+  it("sends no progress or log for a request that has already been answered", async () => {
     expect(
       await client.result("tools/call", { name: "leak_context", _meta: { progressToken: "gone" } }),
     ).toEqual({ content: [{ type: "text", text: "leaked" }] });
     expect(await client.result("tools/call", { name: "use_leaked_context" })).toEqual({
       content: [{ type: "text", text: "used" }],
     });
-    // Logging is not tied to a request: the log still arrives, before the response above.
-    expect(client.withMethod("notifications/message")).toEqual([
-      {
-        jsonrpc: "2.0",
-        method: "notifications/message",
-        params: { level: "info", data: "still allowed" },
-      },
-    ]);
+    // Nor its log: a request's context ends with it, at 2025 as at 2026-07-28 (late-log.test.ts).
+    expect(client.withMethod("notifications/message")).toEqual([]);
     expect(client.withMethod("notifications/progress")).toEqual([]);
   });
 
