@@ -1,6 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
-import fg from "../vendor/fast-glob.cjs";
+import { LazyPackage } from "../define/lazy-package.js";
+import type FastGlob from "../vendor/fast-glob.cjs";
 import {
   DEFINITION_FOLDERS,
   type DefinitionFolder,
@@ -12,6 +13,9 @@ import {
 import { isDirectory } from "./is-directory.js";
 import { LinkRule } from "./link-rule.js";
 import type { LoadWarning } from "./problems.js";
+
+/** Required, not imported: an import of CommonJS has Node parse the whole bundle for its export names. */
+const fastGlob = new LazyPackage<typeof FastGlob>("../vendor/fast-glob.cjs");
 
 export interface ScanResult {
   /** The definition folders that exist, in the order tools, prompts, resources, views. */
@@ -71,7 +75,7 @@ function isViewAsset(file: string): boolean {
 /** The leading segments of a glob that hold no pattern: the folder fast-glob starts from. */
 function staticBase(pattern: string): string {
   const segments = pattern.split("/");
-  const dynamic = segments.findIndex((segment) => fg.isDynamicPattern(segment));
+  const dynamic = segments.findIndex((segment) => fastGlob.get().isDynamicPattern(segment));
   return segments.slice(0, dynamic === -1 ? undefined : dynamic).join("/");
 }
 
@@ -102,7 +106,7 @@ export async function scanDirectory(dir: string, patterns: ScanPatterns = {}): P
       walked.push(pattern);
     }
   }
-  const found = await fg(walked, {
+  const found = await fastGlob.get()(walked, {
     cwd: root,
     ignore: [...ALWAYS_SKIPPED, ...withContents(patterns.exclude ?? [])],
     fs: { stat: links.stat },
