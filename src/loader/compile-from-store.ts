@@ -1,4 +1,5 @@
 import { stampOf } from "./file-stamps.js";
+import { HELPERS, shareHelpers } from "./shared-helpers.js";
 import type { TransformStore } from "./transform-store.js";
 
 type LoadExtension = (this: unknown, module: unknown, filename: string) => unknown;
@@ -25,7 +26,7 @@ export function compileFromStore(
     if (store === undefined) return load.call(this, module, filename);
     const compiling = module as CompilingModule;
     const code = store.take(filename);
-    if (code !== undefined) return compiling._compile(code, filename);
+    if (code !== undefined) return compileSharing(compiling, code, filename);
     const began = Date.now();
     const stamp = stampOf(filename);
     let compiled: { code: string; exports: unknown } | undefined;
@@ -48,4 +49,17 @@ export function compileFromStore(
     }
     return result;
   };
+}
+
+/** Compiles `code`, its esbuild helpers made once for every file that has the same (shared-helpers.ts). */
+function compileSharing(module: CompilingModule, code: string, filename: string): unknown {
+  const shared = shareHelpers(code);
+  if (shared === undefined) return module._compile(code, filename);
+  const holder = module as CompilingModule & { [HELPERS]?: unknown };
+  holder[HELPERS] = shared.helpers;
+  try {
+    return module._compile(shared.code, filename);
+  } finally {
+    delete holder[HELPERS];
+  }
 }
