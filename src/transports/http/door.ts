@@ -387,7 +387,7 @@ export class HttpDoor<Req extends RequestHead> {
     if (this.foreign && id !== undefined && lastEventId !== undefined && !this.sessions?.get(id)) {
       const refusal = checkProtocolVersion(req);
       if (refusal) refuse(res, refusal);
-      else this.foreign.resume(res, id, lastEventId, callerKey(caller.auth));
+      else this.foreign.resume(res, id, lastEventId, caller);
       return;
     }
     const transport = this.sessionOf(req, res, caller);

@@ -1,6 +1,8 @@
 import { thrownMessage } from "../../define/thrown.js";
+import { callerKey } from "../../server/index.js";
 import type { FollowedStream, SessionLog } from "../../server/replicas/session-log.js";
-import { eventId, parseEventId } from "./event-store.js";
+import type { Caller } from "./caller.js";
+import { eventId, parseEventId, STANDALONE_STREAM } from "./event-store.js";
 import type { ResponseWriter } from "./exchange.js";
 import {
   ANOTHER_CALLERS_SESSION,
@@ -27,7 +29,9 @@ interface Carried {
  * carries what the session's replica goes on sending on that stream, until
  * the stream ends (a POST stream's response), the session ends or its
  * replica stops. Only resumption crosses: any other request of the session
- * must reach the replica that holds it.
+ * must reach the replica that holds it. As on that replica, the session's
+ * GET stream also ends when the caller's token stops being accepted (the
+ * client resumes it with a fresh one); a POST's stream ends with its response.
  */
 export class ForeignStreams {
   private readonly carried = new Set<Carried>();
@@ -38,20 +42,25 @@ export class ForeignStreams {
     private readonly keepAliveMs: number,
   ) {}
 
-  /** `caller`: the callerKey of who asks; only the session's own caller may resume it. */
-  resume(
-    res: ResponseWriter,
-    sessionId: string,
-    lastEventId: string,
-    caller: string | undefined,
-  ): void {
+  /** `caller`: who asks; only the session's own caller may resume it. */
+  resume(res: ResponseWriter, sessionId: string, lastEventId: string, caller: Caller): void {
     const position = parseEventId(lastEventId);
     if (!position) {
       sendError(res, 400, TRANSPORT_ERROR, nothingToResume(lastEventId));
       return;
     }
     this.log.follow(sessionId, position.stream, position.seq).then(
-      (followed) => this.answer(res, sessionId, lastEventId, caller, followed),
+      (followed) => {
+        // As on the replica holding the session, the caller's token ends only its GET stream.
+        const until = position.stream === STANDALONE_STREAM ? caller.until : undefined;
+        this.answer(
+          res,
+          sessionId,
+          lastEventId,
+          { owner: callerKey(caller.auth), until },
+          followed,
+        );
+      },
       (error: unknown) =>
         sendError(res, 503, TRANSPORT_ERROR, `Service Unavailable: ${thrownMessage(error)}`),
     );
@@ -61,12 +70,12 @@ export class ForeignStreams {
     res: ResponseWriter,
     sessionId: string,
     lastEventId: string,
-    caller: string | undefined,
+    asker: { readonly owner: string | undefined; readonly until: number | undefined },
     followed: FollowedStream | undefined,
   ): void {
     const refusal = !followed
       ? { status: 404, code: SESSION_NOT_FOUND, message: UNKNOWN_SESSION }
-      : followed.owner !== caller
+      : followed.owner !== asker.owner
         ? { status: 403, code: TRANSPORT_ERROR, message: ANOTHER_CALLERS_SESSION }
         : !followed.known
           ? { status: 400, code: TRANSPORT_ERROR, message: nothingToResume(lastEventId) }
@@ -83,6 +92,7 @@ export class ForeignStreams {
       connection: new SseConnection(res, { "mcp-session-id": sessionId }, () => this.drop(carried)),
     };
     const { connection } = carried;
+    connection.endAt(asker.until);
     for (const event of followed.missed)
       connection.event(eventId(event.stream, event.seq), event.data);
     if (followed.over) {
