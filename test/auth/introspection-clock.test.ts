@@ -3,7 +3,9 @@
  * issuer, oidc-provider): with the clock tolerance JWTs get
  * (`clockToleranceSeconds`), since an issuer's clock and this server's
  * differ. The clock is faked (Date only); an issuer whose clock is behind is
- * played by moving it on once the issuer has decided its answer.
+ * played by moving it on once the issuer has decided its answer. A token
+ * accepted within the tolerance past its exp is remembered until the
+ * tolerance ends, not introspected again on every request.
  */
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { type HttpServing, serveHttp } from "../../src/index.js";
@@ -30,6 +32,16 @@ function issuerBehindBy(seconds: number): void {
   issuer.beforeIntrospectionAnswer = () => {
     issuer.beforeIntrospectionAnswer = undefined;
     advance(seconds * 1000);
+  };
+}
+
+/** Every introspection answer is decided `seconds` behind this server's clock, until undone. */
+function issuerAlwaysBehindBy(seconds: number): () => void {
+  issuer.onIntrospectionRequest = () => advance(-seconds * 1000);
+  issuer.beforeIntrospectionAnswer = () => advance(seconds * 1000);
+  return () => {
+    issuer.onIntrospectionRequest = undefined;
+    issuer.beforeIntrospectionAnswer = undefined;
   };
 }
 
@@ -97,5 +109,29 @@ it("refuses a token whose nbf is ahead by more than the tolerance, saying from w
     );
   } finally {
     notBefore = undefined;
+  }
+});
+
+it("introspects a token used within the tolerance past its exp once, and refuses it from exp plus the tolerance on", async () => {
+  const token = await issuer.token(serving.url, ["mcp"]);
+  const exp = nowSeconds() + TOKEN_LIFETIME_SECONDS;
+  // Behind by more than the tolerance: the issuer says active throughout, exp is this server's to judge.
+  const undo = issuerAlwaysBehindBy(TOLERANCE_SECONDS + 10);
+  try {
+    const asked = issuer.introspections;
+    const msPastExp = [1000, 5000, 10_000, 15_000, TOLERANCE_SECONDS * 1000 - 1];
+    for (const ms of msPastExp) {
+      vi.setSystemTime(exp * 1000 + ms);
+      expect(await callEcho(serving.url, token)).toMatchObject(ECHOED);
+    }
+    expect(issuer.introspections - asked).toBe(1);
+
+    vi.setSystemTime((exp + TOLERANCE_SECONDS) * 1000);
+    expect(await callEcho(serving.url, token)).toEqual(
+      refused(`the access token expired at ${new Date(exp * 1000).toISOString()}; get a new one`),
+    );
+    expect(issuer.introspections - asked).toBe(2);
+  } finally {
+    undo();
   }
 });

@@ -61,6 +61,13 @@ export interface TestIssuer {
   /** JWKS requests held open by a "hang" outage, whose client still waits. */
   readonly jwksWaiting: number;
   /**
+   * Runs as an introspection request arrives, before the issuer decides its
+   * answer: with `beforeIntrospectionAnswer`, a test that moves its faked
+   * clock back here and on again there plays an issuer whose clock is
+   * behind the resource server's on every request.
+   */
+  onIntrospectionRequest: (() => void) | undefined;
+  /**
    * Runs once the issuer has decided an introspection answer, just before it
    * goes out: a test that moves its faked clock here plays an issuer whose
    * clock is behind the resource server's.
@@ -108,11 +115,13 @@ export async function startIssuer(
   let jwksFetches = 0;
   let introspections = 0;
   let jwksOutage: TestIssuer["jwksOutage"] = "none";
+  let onIntrospectionRequest: TestIssuer["onIntrospectionRequest"];
   let beforeIntrospectionAnswer: TestIssuer["beforeIntrospectionAnswer"];
   const held = new Set<ServerResponse>();
   const http = createServer((req, res) => {
     if (req.method === "POST" && req.url === "/token/introspection") {
       introspections++;
+      onIntrospectionRequest?.();
       const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
       res.end = ((...args: unknown[]) => {
         beforeIntrospectionAnswer?.();
@@ -244,6 +253,12 @@ export async function startIssuer(
     },
     get jwksWaiting() {
       return held.size;
+    },
+    get onIntrospectionRequest() {
+      return onIntrospectionRequest;
+    },
+    set onIntrospectionRequest(hook) {
+      onIntrospectionRequest = hook;
     },
     get beforeIntrospectionAnswer() {
       return beforeIntrospectionAnswer;

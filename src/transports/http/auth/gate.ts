@@ -36,7 +36,7 @@ type Verify = (token: string, audience: string) => Promise<AuthInfo>;
 /**
  * The door's one check of who is calling: the static token (compared in
  * constant time), then an OAuth access token, verified once and remembered
- * until it expires, so a request with a known token is answered without
+ * until it is no longer accepted, so a request with a known token is answered without
  * waiting (the verdict is a value, not a promise). A refusal carries the
  * RFC 6750 challenge that sends a client to the protected-resource metadata.
  */
@@ -105,9 +105,8 @@ export class AuthGate {
       const auth = await this.verifyOnce(token, audience);
       nameByToken(auth, token);
       const admission: Admission = { auth };
-      if (auth.expiresAt !== undefined) {
-        this.verified.set(token, audience, admission, auth.expiresAt * 1000);
-      }
+      const until = this.rememberedUntil(auth);
+      if (until !== undefined) this.verified.set(token, audience, admission, until);
       return admission;
     } catch (error) {
       if (error instanceof TokenRefused) {
@@ -194,6 +193,18 @@ export class AuthGate {
     const { expiresAt } = auth;
     if (expiresAt === undefined) return undefined;
     return (expiresAt + (this.options.auth?.clockToleranceSeconds ?? 0)) * 1000;
+  }
+
+  /**
+   * Until when a verified token is let through without being verified again:
+   * while the verifier would accept it (its expiry plus the clock tolerance),
+   * and no longer. A `verifyToken` judges expiry itself, without the
+   * tolerance: its result is remembered until its `expiresAt`, as documented.
+   */
+  private rememberedUntil(auth: AuthInfo): number | undefined {
+    if (auth.expiresAt === undefined) return undefined;
+    if (this.options.auth?.verifyToken !== undefined) return auth.expiresAt * 1000;
+    return this.acceptedUntil(auth);
   }
 
   /** The 403 headers for a call the caller's token lacks `scopes` for: every scope, in one challenge. */

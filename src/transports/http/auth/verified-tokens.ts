@@ -9,12 +9,12 @@ export interface Admission {
 interface Entry {
   readonly admission: Admission;
   readonly audience: string;
-  /** Epoch ms after which the token is verified again (and refused). */
+  /** Epoch ms from which the token is verified again (and refused): when the gate stops accepting it. */
   readonly until: number;
 }
 
 /**
- * Tokens already verified, until they expire: a client sends the same token
+ * Tokens already verified, until they are no longer accepted: a client sends the same token
  * on every request, so only the first costs a signature check or an
  * introspection. Bounded: past `max` entries the oldest goes.
  */
