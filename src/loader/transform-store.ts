@@ -65,7 +65,9 @@ export class TransformStore {
   ) {
     this.key = contextKey(dir, started.cwd, started.tsconfigPath);
     this.entries = new CacheFolder(folder);
-    this.file = join(folder, createHash("sha256").update(dir).digest("hex").slice(0, 32));
+    // One store per directory and start: a directory served from two folders keeps both.
+    const name = JSON.stringify([dir, started.cwd, started.tsconfigPath ?? ""]);
+    this.file = join(folder, createHash("sha256").update(name).digest("hex").slice(0, 32));
   }
 
   /** The code tsx compiled `path` to, while the file is as it was then. */

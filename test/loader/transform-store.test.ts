@@ -166,7 +166,11 @@ describe("the transform store", () => {
     await writeFile(join(started, "tsconfig.json"), '{ "extends": "./base/tsconfig.json" } ');
     expect(store().take(file)).toBeUndefined();
     keep();
-    // Another folder to start in is another tsx setting: not this store.
-    expect(store(await createEmptyDir()).take(file)).toBeUndefined();
+    // Another folder to start in is another tsx setting: another store, this one kept.
+    const elsewhere = store(await createEmptyDir());
+    expect(elsewhere.take(file)).toBeUndefined();
+    elsewhere.keep(file, stamp(), "module.exports = 2;\n", Date.now() + 5_000);
+    elsewhere.write();
+    expect(store().take(file)).toBe(CODE);
   });
 });
