@@ -58,6 +58,14 @@ export function stampsOf(files: readonly string[]): Stamp[] | undefined {
   return stamps;
 }
 
+/**
+ * How long after its last change a file counts as settled: a file system
+ * stamps times by a coarse clock (whole seconds on some, two on FAT), so a
+ * file changed in the same tick as it was read could change again under the
+ * same stamp. What depends on a file read sooner is not kept.
+ */
+export const SETTLE_MS = 2_000;
+
 /** One path's stamp: its size and times, or nothing where it is absent. */
 export function stampOf(path: string): Stamp {
   const stats = stat(path);

@@ -2,7 +2,14 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { CacheFolder, packageVersion, userCacheFolder } from "./cache-folder.js";
-import { configStamps, lastChange, type Stamp, stampOf, unchanged } from "./file-stamps.js";
+import {
+  configStamps,
+  lastChange,
+  SETTLE_MS,
+  type Stamp,
+  stampOf,
+  unchanged,
+} from "./file-stamps.js";
 import { TRANSFORMS_MARK } from "./speculative-transforms.js";
 
 /**
@@ -17,8 +24,6 @@ interface Header {
 }
 
 const FORMAT = 1;
-/** As for views (see view-cache.ts): a file changed this close to its read could change again under its stamp. */
-const SETTLE_MS = 2_000;
 /** How long after a change the store is written, so that a burst of saves in `dev` writes it once. */
 const WRITE_AFTER_MS = 1_000;
 

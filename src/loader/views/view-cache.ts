@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isStringArray } from "../../define/string-array.js";
 import { CacheFolder, packageVersion, userCacheFolder } from "../cache-folder.js";
-import { lastChange, type Stamp, stampsOf, unchanged } from "../file-stamps.js";
+import { lastChange, SETTLE_MS, type Stamp, stampsOf, unchanged } from "../file-stamps.js";
 
 /** A script view as esbuild built it. */
 export interface ViewBuild {
@@ -29,13 +29,6 @@ interface Header {
 }
 
 const FORMAT = 2;
-/**
- * A build is kept only when everything it depends on was last changed this
- * long before it began: a file system stamps times by a coarse clock (whole
- * seconds on some, two on FAT), so a file changed in the same tick as it was
- * read could change again under the same stamp.
- */
-const SETTLE_MS = 2_000;
 /**
  * Script views as esbuild built them, kept on disk between processes, one
  * file per view and build options: a start whose views are unchanged
