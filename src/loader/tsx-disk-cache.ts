@@ -122,6 +122,7 @@ export function readOnlyWhatIsOnDisk(cache: unknown): void {
   const { get, set } = cache;
   const inMemory = Map.prototype.get;
   const writes = writtenBy.get(cache);
+  writes?.holdUntilQuiet();
   cache.get = function (this: TsxFileCache, key: string) {
     return (
       inMemory.call(this, key) ??
@@ -138,16 +139,18 @@ export function readOnlyWhatIsOnDisk(cache: unknown): void {
 /** How many transforms are written in one turn of the event loop (each a synchronous write, 50 µs to 1 ms). */
 const WRITES_PER_TURN = 16;
 /**
- * How long after the last new transform the writes begin: a load of a
- * thousand new files made them share its turns, and they took 0.9 s of a
- * cold start measured in a container (a write near 1 ms there).
+ * How long after the last new transform the writes of a load of mostly new
+ * files begin: written a few a turn as they came, they shared the turns of
+ * a load of a thousand new files, and took 0.9 s of that cold start,
+ * measured in a container (a write near 1 ms there).
  */
 const QUIET_MS = 500;
 
 /**
  * Transforms to write to tsx's disk cache as tsx writes them (a file named
  * `<period>-<key>` holding the result as JSON), a few a turn of the event
- * loop once no new one has come for QUIET_MS, and at exit for those still
+ * loop after the one that made them (during a load of mostly new files,
+ * once no new one has come for QUIET_MS), and at exit for those still
  * waiting.
  */
 class TransformWrites {
@@ -160,6 +163,8 @@ class TransformWrites {
    */
   private readonly again = new Map<string, unknown>();
   private quiet: NodeJS.Timeout | undefined;
+  /** True from holdUntilQuiet() until no new transform has come for QUIET_MS. */
+  private holding = false;
   private writing = false;
   private listening = false;
   private readonly writeAll = () => {
@@ -178,10 +183,27 @@ class TransformWrites {
   add(key: string, value: unknown): void {
     this.waiting.set(key, value);
     this.writeAtExit();
+    if (this.holding) {
+      clearTimeout(this.quiet);
+      this.quiet = setTimeout(this.endHold, QUIET_MS).unref();
+      return;
+    }
     if (this.writing) return;
-    clearTimeout(this.quiet);
-    this.quiet = setTimeout(this.writeSome, QUIET_MS).unref();
+    this.writing = true;
+    setImmediate(this.writeSome);
   }
+
+  /** A load of mostly new files begins: the writes wait until its transforms stop coming. */
+  holdUntilQuiet(): void {
+    this.holding = true;
+  }
+
+  private readonly endHold = () => {
+    this.holding = false;
+    if (this.writing) return;
+    this.writing = true;
+    this.writeSome();
+  };
 
   addAgainAtExit(key: string, value: unknown): void {
     this.again.set(key, value);
@@ -195,7 +217,6 @@ class TransformWrites {
   }
 
   private readonly writeSome = () => {
-    this.writing = true;
     this.write(this.waiting, WRITES_PER_TURN);
     if (this.waiting.size > 0) {
       setImmediate(this.writeSome);
