@@ -7,7 +7,7 @@
  */
 
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it, type TestContext } from "vitest";
 import { postStateless } from "../helpers/stateless-post.js";
 import { openSocket, type RawSocket, requestHead } from "../http/raw-socket.js";
 import { startProgram, stopAll } from "../http-cli/helpers.js";
@@ -58,17 +58,14 @@ beforeAll(async () => {
   );
 });
 
-const sockets: RawSocket[] = [];
-
-async function connect(url: string): Promise<RawSocket> {
+/** A connection the test that opened it closes when it ends (the tests run at once). */
+async function connect(url: string, context: TestContext): Promise<RawSocket> {
   const raw = await openSocket(url);
-  sockets.push(raw);
+  context.onTestFinished(() => {
+    raw.socket.destroy();
+  });
   return raw;
 }
-
-afterEach(() => {
-  for (const raw of sockets.splice(0)) raw.socket.destroy();
-});
 
 afterAll(async () => {
   await stopAll();
@@ -85,30 +82,37 @@ function call(url: string, name: string, progressToken?: string): Promise<Respon
   });
 }
 
-describe.each(["node", "bun", "deno", "deno serve"] as const)("a bundle run by %s", (door) => {
-  it("answers 408 to a body that has not ended within requestTimeoutMs", async () => {
-    const url = await startDoor(door, { dir, out: join(outRoot, targetOf(door) ?? "") }, {});
-    const raw = await connect(url);
-    raw.socket.write(
-      `${requestHead("POST", "/mcp", [
-        ["host", new URL(url).host],
-        ["content-type", "application/json"],
-        ["accept", "application/json, text/event-stream"],
-        ["transfer-encoding", "chunked"],
-      ])}5\r\n{"jso\r\n`,
-    );
-    expect(await raw.receive("\r\n\r\n")).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
-    // node:http answers 408 itself, before the door; Bun and Deno leave it to the door.
-    if (door !== "node") {
-      expect(await raw.receive("}}")).toBe(
-        '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Request Timeout: the body did not arrive whole within 1000 ms; send it at once, or raise requestTimeoutMs"}}',
+// Each case waits on a timer in a process of its own (Bun's idle timeout is a fixed 10 s):
+// the cases run at once, each with its own server and its own connections.
+describe.concurrent.each(["node", "bun", "deno", "deno serve"] as const)(
+  "a bundle run by %s",
+  (door) => {
+    it("answers 408 to a body that has not ended within requestTimeoutMs", async (context) => {
+      const { expect } = context;
+      const url = await startDoor(door, { dir, out: join(outRoot, targetOf(door) ?? "") }, {});
+      const raw = await connect(url, context);
+      raw.socket.write(
+        `${requestHead("POST", "/mcp", [
+          ["host", new URL(url).host],
+          ["content-type", "application/json"],
+          ["accept", "application/json, text/event-stream"],
+          ["transfer-encoding", "chunked"],
+        ])}5\r\n{"jso\r\n`,
       );
-    }
-  });
-});
+      expect(await raw.receive("\r\n\r\n")).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      // node:http answers 408 itself, before the door; Bun and Deno leave it to the door.
+      if (door !== "node") {
+        expect(await raw.receive("}}")).toBe(
+          '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Request Timeout: the body did not arrive whole within 1000 ms; send it at once, or raise requestTimeoutMs"}}',
+        );
+      }
+    });
+  },
+);
 
-describe("a bundle run by Bun", () => {
-  it("cuts neither a long call nor a quiet event stream at its idle timeout", async () => {
+describe.concurrent("a bundle run by Bun", () => {
+  it("cuts neither a long call nor a quiet event stream at its idle timeout", async (context) => {
+    const { expect } = context;
     const url = await startDoor("bun", { dir, out: join(outRoot, "bun") }, {});
     const plain = call(url, "hold");
     const streamed = await call(url, "hold", "progress");
@@ -117,7 +121,7 @@ describe("a bundle run by Bun", () => {
     expect((await events?.read())?.value).toContain('"message":"holding"');
     // Bun closes a connection that has sent nothing after its fixed 10 s: by then every
     // connection opened before it has been idle as long, and would have been cut with it.
-    const silent = await connect(url);
+    const silent = await connect(url, context);
     expect(await silent.closed).toBe("");
     expect(await (await call(url, "release")).json()).toMatchObject({ result: {} });
     expect(await (await plain).json()).toMatchObject({
@@ -132,14 +136,14 @@ describe("a bundle run by Bun", () => {
 });
 
 // Both signals take one path (awaitShutdownSignal): each runtime is sent one of them.
-describe("a bundle run as a program", () => {
-  it.each([
+describe.concurrent("a bundle run as a program", () => {
+  it.for([
     ["node", "SIGTERM"],
     ["bun", "SIGTERM"],
     ["deno", "SIGINT"],
   ] as const)(
     "by %s answers a pending call and ends by the signal itself on %s, as a supervisor expects",
-    async (door, signal) => {
+    async ([door, signal], { expect }) => {
       const { command, args } = bundleCommand(door, join(outRoot, door), ["--http", "--port", "0"]);
       const running = await startProgram(command, args);
       const pending = call(running.url, "hold", "progress");
