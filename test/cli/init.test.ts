@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { SHOWS_VIEWS } from "../eras/helpers/clients.js";
 import {
   createEmptyDir,
@@ -36,7 +36,9 @@ const cloneDependency = (project: string) => `file:${relative(project, REPO_ROOT
 const cloneNote = (project: string) =>
   `mcp-dir init: this mcp-dir runs from ${REPO_ROOT.replace(/\/$/, "")}, not from an installed package, so package.json depends on that folder ("mcp-dir": "${cloneDependency(project)}"); npm install links it\n`;
 
-describe("mcp-dir init", () => {
+// The describes run at once, each in folders of its own. The steps of this one run in
+// order on one scaffold, but for its typecheck and its test script, which only read it.
+describe.concurrent("mcp-dir init", () => {
   let parent: string;
   let dir: string;
 
@@ -45,7 +47,7 @@ describe("mcp-dir init", () => {
     dir = join(parent, "My Server");
   });
 
-  it("scaffolds a server directory and says what to do next", async () => {
+  it.sequential("scaffolds a server directory and says what to do next", async ({ expect }) => {
     expect(await runCli(["init", dir])).toEqual({
       code: 0,
       stdout: `Created ${dir} with a tool (tools/greet.ts) and its test (test/greet.test.ts), a prompt (prompts/summarize.md) and a resource (resources/about.md).
@@ -90,7 +92,9 @@ Next:
     expect(await readFile(join(dir, ".gitignore"), "utf8")).toBe("node_modules/\ndist-mcp/\n");
   });
 
-  it("depends on a folder npm install can link: this clone's, with its package.json", async () => {
+  it.sequential("depends on a folder npm install can link: this clone's, with its package.json", async ({
+    expect,
+  }) => {
     const { dependencies } = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
     const linked = resolve(dir, (dependencies["mcp-dir"] as string).replace(/^file:/, ""));
     const own = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8"));
@@ -102,7 +106,9 @@ Next:
     expect(await readFile(join(linked, "dist", "cli", "main.js"), "utf8")).toContain("mcp-dir");
   });
 
-  it("makes a directory that check accepts and serve serves to a real client", async () => {
+  it.sequential("makes a directory that check accepts and serve serves to a real client", async ({
+    expect,
+  }) => {
     // What `npm install` would provide: mcp-dir (this repository) and zod.
     await linkPackages(dir);
     expect(await runCli(["check", dir])).toEqual({
@@ -138,7 +144,9 @@ Next:
     expect(about.contents[0]).toMatchObject({ mimeType: "text/markdown" });
   });
 
-  it("passes its own typecheck script (tsc --noEmit with the tsconfig.json it wrote)", async () => {
+  it("passes its own typecheck script (tsc --noEmit with the tsconfig.json it wrote)", async ({
+    expect,
+  }) => {
     // What `npm install` would provide besides mcp-dir and zod, linked above.
     await linkRepoPackages(dir, ["typescript", "@types/node"]);
     const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
@@ -149,8 +157,11 @@ Next:
     });
   });
 
-  it("passes its own test script (node:test with mcp-dir/testing, on the example tool)", async () => {
-    // What `npm install` would provide besides what is linked above.
+  it("passes its own test script (node:test with mcp-dir/testing, on the example tool)", async ({
+    expect,
+  }) => {
+    // What `npm install` would provide besides mcp-dir and zod, linked above (the typecheck,
+    // run at the same time, links typescript and @types/node, which tsx does not need).
     await linkRepoPackages(dir, ["tsx"]);
     const { code, stdout } = await run("npm", ["test", "--silent"], dir);
     expect({ code, pass: /^# pass 2$/m.test(stdout), fail: /^# fail 0$/m.test(stdout) }).toEqual({
@@ -160,7 +171,9 @@ Next:
     });
   });
 
-  it("never overwrites: a second init into the same directory adds nothing and says so", async () => {
+  it.sequential("never overwrites: a second init into the same directory adds nothing and says so", async ({
+    expect,
+  }) => {
     const before = await readFile(join(dir, "package.json"), "utf8");
     expect(await runCli(["init", dir])).toEqual({
       code: 0,
@@ -176,8 +189,10 @@ Next:
   });
 });
 
-describe("mcp-dir init --view", () => {
-  it("also scaffolds the view of the tool greet, which a client that shows views is offered", async () => {
+describe.concurrent("mcp-dir init --view", () => {
+  it("also scaffolds the view of the tool greet, which a client that shows views is offered", async ({
+    expect,
+  }) => {
     const dir = join(await createEmptyDir(), "greeter");
     expect(await runCli(["init", dir, "--view"])).toEqual({
       code: 0,
@@ -208,8 +223,8 @@ mcp-dir check: ${dir} is fine: 1 tool, 1 prompt, 1 resource, 1 view
   });
 });
 
-describe("mcp-dir init in the current directory", () => {
-  it("scaffolds an empty current directory", async () => {
+describe.concurrent("mcp-dir init in the current directory", () => {
+  it("scaffolds an empty current directory", async ({ expect }) => {
     const cwd = await createEmptyDir();
     expect(await runCli(["init"], { cwd })).toEqual({
       code: 0,
@@ -226,7 +241,7 @@ Next:
     );
   });
 
-  it("adds a server to an existing npm project, leaving what it has alone", async () => {
+  it("adds a server to an existing npm project, leaving what it has alone", async ({ expect }) => {
     const cwd = await createEmptyDir();
     const packageJson = `{
     "name": "shop",
@@ -307,7 +322,7 @@ Next:
     expect(await readFile(join(cwd, "mcp-dir.config.ts"), "utf8")).toContain('name: "shop"');
   });
 
-  it("refuses a package.json that is not JSON, changing nothing", async () => {
+  it("refuses a package.json that is not JSON, changing nothing", async ({ expect }) => {
     const cwd = await createEmptyDir();
     await writeFile(join(cwd, "package.json"), "{ name: shop }\n");
     const { code, stdout, stderr } = await runCli(["init"], { cwd });
@@ -332,8 +347,8 @@ function run(
   });
 }
 
-describe("mcp-dir init where a file stands", () => {
-  it("says the path is a file, not a folder, and writes nothing (exit 1)", async () => {
+describe.concurrent("mcp-dir init where a file stands", () => {
+  it("says the path is a file, not a folder, and writes nothing (exit 1)", async ({ expect }) => {
     const parent = await createEmptyDir();
     const file = join(parent, "notes");
     await writeFile(file, "my notes\n");
