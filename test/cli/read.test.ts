@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, it } from "vitest";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { EXAMPLE_SERVER, runCli, stopAll } from "./helpers/cli.js";
 
@@ -11,13 +11,15 @@ afterAll(async () => {
 
 const read = (...args: string[]) => runCli(["read", ...args, "--dir", "example-server"]);
 
-describe("mcp-dir read", () => {
-  it("prints a text resource as it is", async () => {
+// Each case runs the CLI on example-server, which it only reads, or on a folder of its own:
+// the cases run at once.
+describe.concurrent("mcp-dir read", () => {
+  it("prints a text resource as it is", async ({ expect }) => {
     const config = await readFile(join(EXAMPLE_SERVER, "resources", "config.json"), "utf8");
     expect(await read("file:///config.json")).toEqual({ code: 0, stdout: config, stderr: "" });
   });
 
-  it("reads a URI that a template matches", async () => {
+  it("reads a URI that a template matches", async ({ expect }) => {
     expect(await read("users://susan")).toEqual({
       code: 0,
       stdout:
@@ -26,7 +28,7 @@ describe("mcp-dir read", () => {
     });
   });
 
-  it("prints a view's page: read is a client that shows views", async () => {
+  it("prints a view's page: read is a client that shows views", async ({ expect }) => {
     const { code, stdout, stderr } = await read("ui://poll");
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     expect(stdout).toMatch(
@@ -34,7 +36,9 @@ describe("mcp-dir read", () => {
     );
   });
 
-  it("summarises a blob, and prints the whole ReadResourceResult with --json", async () => {
+  it("summarises a blob, and prints the whole ReadResourceResult with --json", async ({
+    expect,
+  }) => {
     const logo = await readFile(join(EXAMPLE_SERVER, "resources", "logo.png"));
     expect(await read("file:///logo.png")).toEqual({
       code: 0,
@@ -48,7 +52,7 @@ describe("mcp-dir read", () => {
     });
   });
 
-  it("prints every content of a resource, and its logs on stderr", async () => {
+  it("prints every content of a resource, and its logs on stderr", async ({ expect }) => {
     const dir = await createServerDir({
       "resources/report.ts": `import { defineResource } from "mcp-dir";
 
@@ -74,7 +78,9 @@ export default defineResource({
     });
   });
 
-  it("reads a file's URI typed as its path, unencoded, as the URI the resource lists", async () => {
+  it("reads a file's URI typed as its path, unencoded, as the URI the resource lists", async ({
+    expect,
+  }) => {
     const dir = await createServerDir({
       "resources/docs/Getting started.md": "# Start\n",
       "resources/docs/café & co (2).md": "# Café\n",
@@ -107,7 +113,7 @@ export default defineResource({
     });
   });
 
-  it("exits 1 with the server's error when a template's read finds nothing", async () => {
+  it("exits 1 with the server's error when a template's read finds nothing", async ({ expect }) => {
     expect(await read("users://nobody")).toEqual({
       code: 1,
       stdout: "",
@@ -115,7 +121,9 @@ export default defineResource({
     });
   });
 
-  it("names the resources and templates there are when nothing matches, exit 1", async () => {
+  it("names the resources and templates there are when nothing matches, exit 1", async ({
+    expect,
+  }) => {
     const empty = await createServerDir({
       "tools/noop.ts": 'export default { description: "No-op", handler: () => "" };\n',
     });
