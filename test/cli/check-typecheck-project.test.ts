@@ -1,5 +1,5 @@
 /** `mcp-dir check --typecheck` and the project: its tsconfig.json, its TypeScript, its helpers (split from check-typecheck.test.ts so the two run side by side). */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, it } from "vitest";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { runCli, stopAll } from "./helpers/cli.js";
 import { multiply, serverWithTypeScript, TS_VERSION } from "./helpers/typecheck-dir.js";
@@ -9,8 +9,11 @@ afterAll(async () => {
   await removeServerDirs();
 });
 
-describe("mcp-dir check --typecheck, with the project around it", () => {
-  it("uses the directory's tsconfig.json, whose include does not narrow what is checked", async () => {
+// Each case checks a directory of its own, most with a CPU-bound tsc run: they run at once.
+describe.concurrent("mcp-dir check --typecheck, with the project around it", () => {
+  it("uses the directory's tsconfig.json, whose include does not narrow what is checked", async ({
+    expect,
+  }) => {
     const dir = await serverWithTypeScript({
       "tsconfig.json": JSON.stringify({
         compilerOptions: {
@@ -38,7 +41,7 @@ mcp-dir check: 1 type error in ${dir} (TypeScript ${TS_VERSION}, tsconfig.json);
     });
   });
 
-  it("says how to install TypeScript when the project has none, exit 1", async () => {
+  it("says how to install TypeScript when the project has none, exit 1", async ({ expect }) => {
     const dir = await createServerDir({ "tools/multiply.ts": multiply("Number(a) * b") });
     expect(await runCli(["check", dir, "--typecheck"])).toEqual({
       code: 1,
@@ -47,7 +50,9 @@ mcp-dir check: 1 type error in ${dir} (TypeScript ${TS_VERSION}, tsconfig.json);
     });
   });
 
-  it("checks the helpers tools import and the config file, alongside load problems", async () => {
+  it("checks the helpers tools import and the config file, alongside load problems", async ({
+    expect,
+  }) => {
     const dir = await serverWithTypeScript({
       "tools/twice.ts": `import { defineTool } from "mcp-dir";
 import { twice } from "../lib/twice";
