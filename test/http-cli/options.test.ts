@@ -4,7 +4,7 @@
  * exact messages.
  */
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import {
   type CliServer,
@@ -35,6 +35,11 @@ beforeAll(async () => {
     "prompts/goodbye.md": "Say goodbye\n",
   });
 });
+
+/**
+ * Every case starts servers of its own, or only sends requests to the plain one, or runs
+ * the CLI to its end: the describes and their cases run at once.
+ */
 
 /** `serve <small> --http --port 0` and `flags`. */
 const serve = (...flags: string[]) => ["serve", small, "--http", "--port", "0", ...flags];
@@ -91,8 +96,10 @@ async function withHost(url: string, host: string): Promise<number> {
   return (await initializeRaw(url, { host })).status;
 }
 
-describe("--auth-token", () => {
-  it("refuses a request without the token with 401 and an RFC 9728 challenge; the SDK client with it gets in", async () => {
+describe.concurrent("--auth-token", () => {
+  it("refuses a request without the token with 401 and an RFC 9728 challenge; the SDK client with it gets in", async ({
+    expect,
+  }) => {
     const server = await startCli([
       "serve",
       "example-server",
@@ -142,7 +149,7 @@ describe("--auth-token", () => {
     expect(server.stderr()).not.toContain("s3cret-flag");
   });
 
-  it("comes from MCP_DIR_AUTH_TOKEN when the flag is not given", async () => {
+  it("comes from MCP_DIR_AUTH_TOKEN when the flag is not given", async ({ expect }) => {
     const server = await startCli(serve(), { env: { MCP_DIR_AUTH_TOKEN: "s3cret-env" } });
     expect((await initializeWith(server.url)).status).toBe(401);
     expect((await initializeWith(server.url, { authorization: "Bearer s3cret-env" })).status).toBe(
@@ -155,7 +162,7 @@ describe("--auth-token", () => {
     expect(server.stderr()).not.toContain("s3cret-env");
   });
 
-  it("the flag wins over the environment", async () => {
+  it("the flag wins over the environment", async ({ expect }) => {
     const server = await startCli(serve("--auth-token", "from-flag"), {
       env: { MCP_DIR_AUTH_TOKEN: "from-env" },
     });
@@ -167,7 +174,7 @@ describe("--auth-token", () => {
     );
   });
 
-  it("is off without either: no challenge, and no metadata published", async () => {
+  it("is off without either: no challenge, and no metadata published", async ({ expect }) => {
     const server = await plainServer();
     expect((await initializeWith(server.url)).status).toBe(200);
     const metadata = await fetch(`${server.origin}/.well-known/oauth-protected-resource/mcp`);
@@ -176,8 +183,10 @@ describe("--auth-token", () => {
   });
 });
 
-describe("--path and --host", () => {
-  it("--path moves the endpoint; the banner says where, and the old path is 404", async () => {
+describe.concurrent("--path and --host", () => {
+  it("--path moves the endpoint; the banner says where, and the old path is 404", async ({
+    expect,
+  }) => {
     const server = await startCli(serve("--path", "/team/mcp"));
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/team\/mcp$/);
     const { client } = await connect(server.url);
@@ -190,7 +199,9 @@ describe("--path and --host", () => {
     });
   });
 
-  it("binds loopback by default and refuses a foreign Host or Origin with 403 (DNS rebinding)", async () => {
+  it("binds loopback by default and refuses a foreign Host or Origin with 403 (DNS rebinding)", async ({
+    expect,
+  }) => {
     const server = await plainServer();
     expect(new URL(server.url).hostname).toBe("127.0.0.1");
     const { port } = new URL(server.url);
@@ -203,7 +214,7 @@ describe("--path and --host", () => {
     expect(sameOrigin.status).toBe(200);
   });
 
-  it("--host names the interface; the banner's URL uses it", async () => {
+  it("--host names the interface; the banner's URL uses it", async ({ expect }) => {
     const server = await startCli(serve("--host", "localhost"));
     expect(server.url).toMatch(/^http:\/\/localhost:\d+\/mcp$/);
     const { client } = await connect(server.url);
@@ -211,8 +222,8 @@ describe("--path and --host", () => {
   });
 });
 
-describe("beyond loopback", () => {
-  it("--host 0.0.0.0 without a token is refused: exit 1, saying what to do", async () => {
+describe.concurrent("beyond loopback", () => {
+  it("--host 0.0.0.0 without a token is refused: exit 1, saying what to do", async ({ expect }) => {
     expect(await runCli(serve("--host", "0.0.0.0"))).toEqual({
       code: 1,
       signal: null,
@@ -222,7 +233,9 @@ describe("beyond loopback", () => {
     });
   });
 
-  it("--allow-unauthenticated-remote serves it open, and still refuses a rebound page", async () => {
+  it("--allow-unauthenticated-remote serves it open, and still refuses a rebound page", async ({
+    expect,
+  }) => {
     const server = await startCli(serve("--host", "0.0.0.0", "--allow-unauthenticated-remote"));
     const { port } = new URL(server.url);
     expect(await withHost(server.url, `mcp.example.com:${port}`)).toBe(200);
@@ -240,7 +253,7 @@ describe("beyond loopback", () => {
     });
   });
 
-  it("with MCP_DIR_AUTH_TOKEN, --host 0.0.0.0 serves and wants the token", async () => {
+  it("with MCP_DIR_AUTH_TOKEN, --host 0.0.0.0 serves and wants the token", async ({ expect }) => {
     const server = await startCli(serve("--host", "0.0.0.0"), {
       env: { MCP_DIR_AUTH_TOKEN: "s3cret" },
     });
@@ -252,8 +265,8 @@ describe("beyond loopback", () => {
   });
 });
 
-describe("--max-sessions", () => {
-  it("answers one initialize too many with 503 and how to raise the bound", async () => {
+describe.concurrent("--max-sessions", () => {
+  it("answers one initialize too many with 503 and how to raise the bound", async ({ expect }) => {
     const server = await startCli(serve("--max-sessions", "1"));
     expect((await initializeWith(server.url)).status).toBe(200);
     expect(await initializeWith(server.url)).toEqual({
@@ -271,7 +284,7 @@ describe("--max-sessions", () => {
   });
 });
 
-describe("usage errors, exit 2 with the exact message", () => {
+describe.concurrent("usage errors, exit 2 with the exact message", () => {
   const cases: Array<[string[], string]> = [
     [
       ["serve", "example-server", "--port", "3000"],
@@ -339,7 +352,7 @@ describe("usage errors, exit 2 with the exact message", () => {
     ],
   ];
   for (const [args, message] of cases) {
-    it(`mcp-dir ${args.join(" ")}`, async () => {
+    it(`mcp-dir ${args.join(" ")}`, async ({ expect }) => {
       expect(await runCli(args)).toEqual({
         code: 2,
         signal: null,
@@ -349,7 +362,7 @@ describe("usage errors, exit 2 with the exact message", () => {
     });
   }
 
-  it("refuses a token with spaces from MCP_DIR_AUTH_TOKEN", async () => {
+  it("refuses a token with spaces from MCP_DIR_AUTH_TOKEN", async ({ expect }) => {
     expect(
       await runCli(["serve", "example-server", "--http"], {
         env: { MCP_DIR_AUTH_TOKEN: "two words" },
@@ -363,7 +376,7 @@ describe("usage errors, exit 2 with the exact message", () => {
     });
   });
 
-  it("refuses an empty MCP_DIR_AUTH_TOKEN rather than serving without auth", async () => {
+  it("refuses an empty MCP_DIR_AUTH_TOKEN rather than serving without auth", async ({ expect }) => {
     expect(
       await runCli(["serve", "example-server", "--http"], { env: { MCP_DIR_AUTH_TOKEN: "" } }),
     ).toEqual({
@@ -375,7 +388,9 @@ describe("usage errors, exit 2 with the exact message", () => {
     });
   });
 
-  it("an empty host in mcp-dir.config.ts is refused, not read as every interface: exit 1", async () => {
+  it("an empty host in mcp-dir.config.ts is refused, not read as every interface: exit 1", async ({
+    expect,
+  }) => {
     const dir = await createServerDir({
       "mcp-dir.config.json": JSON.stringify({ http: { host: "" } }),
       "prompts/hello.md": "Hello\n",
@@ -390,7 +405,7 @@ mcp-dir: 1 problem in ${dir}; fix it and run again
     });
   });
 
-  it("a port already in use: says so and exits 1", async () => {
+  it("a port already in use: says so and exits 1", async ({ expect }) => {
     const first = await plainServer();
     const { port } = new URL(first.url);
     expect(await runCli(["serve", small, "--http", "--port", port])).toEqual({
