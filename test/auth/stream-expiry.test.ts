@@ -7,13 +7,13 @@
  * tokens from the issuer (oidc-provider) that live a few seconds, on the real
  * clock: each test awaits its stream's end.
  */
-import * as jose from "jose";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { defineTool, type HttpServing, serveHttp } from "../../src/index.js";
 import { postStateless } from "../helpers/stateless-post.js";
 import { INITIALIZE, PROTOCOL_VERSION, post, postHeaders, SseReader } from "../http/helpers.js";
 import { startIssuer, type TestIssuer } from "./helpers/issuer.js";
 import { scopedServer } from "./helpers/scoped-server.js";
+import { expiredRefusal, refusedFrom } from "./helpers/token-expiry.js";
 
 const LIFETIME_SECONDS = 2;
 const TOLERANCE_SECONDS = 1;
@@ -43,22 +43,6 @@ const addTool = (name: string) =>
   server.add(defineTool({ name, description: "Added by a test", handler: () => name }));
 /** A registry change is told on the next turn of the event loop. */
 const told = () => new Promise((resolve) => setImmediate(resolve));
-
-/** When the server stops accepting `token`: its exp, plus the tolerance. */
-function refusedFrom(token: string): number {
-  return ((jose.decodeJwt(token).exp ?? 0) + TOLERANCE_SECONDS) * 1000;
-}
-
-function expiredRefusal(token: string) {
-  const exp = new Date((jose.decodeJwt(token).exp ?? 0) * 1000).toISOString();
-  return {
-    jsonrpc: "2.0",
-    error: {
-      code: -32000,
-      message: `Unauthorized: the access token expired at ${exp}; get a new one`,
-    },
-  };
-}
 
 async function openSession(token: string): Promise<string> {
   const opened = await post(serving.url, INITIALIZE, { ...postHeaders(), ...bearer(token) });
@@ -105,7 +89,7 @@ it("a 2025 session's GET stream ends when its token does; the old token is refus
   expect(before?.message).toEqual(TOOLS_CHANGED);
 
   expect(await stream.next()).toBeUndefined();
-  expect(Date.now()).toBeGreaterThanOrEqual(refusedFrom(old));
+  expect(Date.now()).toBeGreaterThanOrEqual(refusedFrom(old, TOLERANCE_SECONDS));
   addTool("after-expiry");
   await told();
 
@@ -142,7 +126,7 @@ it("a 2026-07-28 listen stream ends with its result when its token does; listeni
     },
   });
   expect(await stream.next()).toBeUndefined();
-  expect(Date.now()).toBeGreaterThanOrEqual(refusedFrom(old));
+  expect(Date.now()).toBeGreaterThanOrEqual(refusedFrom(old, TOLERANCE_SECONDS));
 
   const refused = await listen(8, old);
   expect(refused.status).toBe(401);

@@ -7,9 +7,9 @@
  * meanwhile. Real tokens from the issuer (oidc-provider) that live a few
  * seconds, on the real clock: the test awaits the stream's end.
  */
-import * as jose from "jose";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startIssuer, type TestIssuer } from "../auth/helpers/issuer.js";
+import { expiredRefusal, refusedFrom } from "../auth/helpers/token-expiry.js";
 import { type RedisServer, startRedis, stopAllRedis } from "../helpers/redis-server.js";
 import { SseReader } from "../helpers/sse-reader.js";
 import {
@@ -61,22 +61,6 @@ afterAll(async () => {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const freshToken = () => issuer.token(AUDIENCE, ["mcp"]);
-
-/** When the replicas stop accepting `token`: its exp, plus the tolerance. */
-function refusedFrom(token: string): number {
-  return ((jose.decodeJwt(token).exp ?? 0) + TOLERANCE_SECONDS) * 1000;
-}
-
-function expiredRefusal(token: string) {
-  const exp = new Date((jose.decodeJwt(token).exp ?? 0) * 1000).toISOString();
-  return {
-    jsonrpc: "2.0",
-    error: {
-      code: -32000,
-      message: `Unauthorized: the access token expired at ${exp}; get a new one`,
-    },
-  };
-}
 
 /** The session's `touch` on A: memo://board changed, told on the session's GET stream. */
 async function touch(sessionId: string, token: string): Promise<void> {
@@ -130,7 +114,7 @@ it("a GET stream resumed on the replica that does not hold the session ends when
   expect(before?.message).toEqual(BOARD_UPDATED);
 
   expect(await onB.next()).toBeUndefined();
-  expect(Date.now()).toBeGreaterThanOrEqual(refusedFrom(old));
+  expect(Date.now()).toBeGreaterThanOrEqual(refusedFrom(old, TOLERANCE_SECONDS));
   const fresh = await freshToken();
   await touch(sessionId, fresh);
 
