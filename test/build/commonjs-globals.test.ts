@@ -114,7 +114,27 @@ const COMPUTED_IMPORT_ADVICE = `of a path computed at run time is not bundled: t
 
 async function build(dir: string, target: string) {
   const out = join(await createEmptyDir(), "out");
-  return runCli(["build", dir, "--out", out, "--target", target]);
+  return { ...(await runCli(["build", dir, "--out", out, "--target", target])), out };
+}
+
+type Built = Awaited<ReturnType<typeof build>>;
+
+/** Builds `dir` for each target in turn, each into a folder of its own: one result a target. */
+async function buildEach<const T extends readonly string[]>(
+  dir: string,
+  targets: T,
+): Promise<{ [K in keyof T]: Built }> {
+  const built: Built[] = [];
+  for (const target of targets) built.push(await build(dir, target));
+  return built as { [K in keyof T]: Built };
+}
+
+/** A tool that reads a file beside it, built once for every target: read by two cases, written by none. */
+let readsBuilt: ReturnType<typeof buildReads> | undefined;
+async function buildReads() {
+  const dir = await createServerDir({ "tools/reads.ts": READS, "data/note.txt": "a note\n" });
+  const [node, bun, deno, worker] = await buildEach(dir, ["node", "bun", "deno", "cloudflare"]);
+  return { dir, node, bun, deno, worker };
 }
 
 describe("mcp-dir build: what the server's files use that a bundle lacks", () => {
@@ -126,13 +146,12 @@ describe("mcp-dir build: what the server's files use that a bundle lacks", () =>
         `warning: tools/where.ts:7:22: __filename ${filename}`,
         "",
       ].join("\n");
-    for (const target of ["node", "bun", "deno"]) {
-      const built = await build(dir, target);
+    const [node, bun, deno, worker] = await buildEach(dir, ["node", "bun", "deno", "cloudflare"]);
+    for (const built of [node, bun, deno]) {
       expect(built.code).toBe(0);
       expect(built.stderr).toBe(warned(DIRNAME_ADVICE, FILENAME_ADVICE));
     }
     // Workers have no import.meta.url, and no files.
-    const worker = await build(dir, "cloudflare");
     expect(worker.code).toBe(0);
     expect(worker.stderr).toBe(warned(WORKER_ADVICE, WORKER_ADVICE));
   });
@@ -142,9 +161,8 @@ describe("mcp-dir build: what the server's files use that a bundle lacks", () =>
       "tools/requires.ts": REQUIRES,
       "tools/_helper.cjs": "module.exports = 'helped';\n",
     });
-    const node = await build(dir, "node");
+    const [node, worker] = await buildEach(dir, ["node", "cloudflare"]);
     expect(node).toMatchObject({ code: 0, stderr: "" });
-    const worker = await build(dir, "cloudflare");
     expect(worker.code).toBe(0);
     expect(worker.stderr).toBe(
       [
@@ -157,7 +175,8 @@ describe("mcp-dir build: what the server's files use that a bundle lacks", () =>
   });
 
   it("warns of import.meta.url, .dirname and .filename on every target, naming the file, line and column", async () => {
-    const dir = await createServerDir({ "tools/reads.ts": READS, "data/note.txt": "a note\n" });
+    readsBuilt ??= buildReads();
+    const { node, bun, deno, worker } = await readsBuilt;
     const warned = (advice: string) =>
       [
         `warning: tools/reads.ts:6:59: import.meta.url ${advice}`,
@@ -165,28 +184,28 @@ describe("mcp-dir build: what the server's files use that a bundle lacks", () =>
         `warning: tools/reads.ts:9:40: import.meta.filename ${advice}`,
         "",
       ].join("\n");
-    for (const target of ["node", "bun", "deno"]) {
-      const built = await build(dir, target);
+    for (const built of [node, bun, deno]) {
       expect(built.code).toBe(0);
       expect(built.stderr).toBe(warned(PLACE_ADVICE));
     }
-    const worker = await build(dir, "cloudflare");
     expect(worker.code).toBe(0);
     expect(worker.stderr).toBe(warned(WORKER_PLACE_ADVICE));
   });
 
   it("warns of what fails: a tool serve answers fails in the bundle", async () => {
-    const dir = await createServerDir({ "tools/reads.ts": READS, "data/note.txt": "a note\n" });
-    const out = join(await createEmptyDir(), "out");
-    expect((await runCli(["build", dir, "--out", out])).code).toBe(0);
+    // The build the case above reads the warnings of (node is the default target).
+    readsBuilt ??= buildReads();
+    const { dir, node } = await readsBuilt;
+    expect(node.code).toBe(0);
     const env = { MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1" };
     const call = async (door: "serve" | "node") => {
-      const url = await startDoor(door, { dir, out }, env);
+      const url = await startDoor(door, { dir, out: node.out }, env);
       const client = await connectClient("v2 pinned to 2026-07-28", { url });
       return client.callTool({ name: "reads", arguments: {} });
     };
-    expect((await call("serve")).content).toEqual([{ type: "text", text: "a note\n" }]);
-    expect(await call("node")).toMatchObject({
+    const [served, bundled] = await Promise.all([call("serve"), call("node")]);
+    expect(served.content).toEqual([{ type: "text", text: "a note\n" }]);
+    expect(bundled).toMatchObject({
       isError: true,
       content: [
         { type: "text", text: expect.stringMatching(/^ENOENT: no such file or directory/) },
@@ -199,8 +218,7 @@ describe("mcp-dir build: what the server's files use that a bundle lacks", () =>
       "tools/imports.ts": IMPORTS,
       "lib/one.js": 'export default "one";\n',
     });
-    for (const target of ["node", "cloudflare"]) {
-      const built = await build(dir, target);
+    for (const built of await buildEach(dir, ["node", "cloudflare"])) {
       expect(built.code).toBe(0);
       expect(built.stderr).toBe(
         `warning: tools/imports.ts:6:28: import() ${COMPUTED_IMPORT_ADVICE}\n`,
@@ -238,14 +256,19 @@ describe("mcp-dir build: what the warnings advise", () => {
       await buildFor(dir, out, target);
       outs.set(target, out);
     }
-    for (const door of DOORS) {
-      const target = targetOf(door);
-      const out = target === undefined ? "" : (outs.get(target) ?? "");
-      const env = { MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1" };
-      const url = await startDoor(door, { dir, out }, env);
-      const client = await connectClient("v2 pinned to 2026-07-28", { url });
-      const { content } = await client.callTool({ name: "advised", arguments: {} });
-      expect(content, door).toEqual([{ type: "text", text: "sep /, hello, a note\n" }]);
+    // Every door started and asked at once: each has a process (workerd's a Miniflare) of its own.
+    const answers = await Promise.all(
+      DOORS.map(async (door) => {
+        const target = targetOf(door);
+        const out = target === undefined ? "" : (outs.get(target) ?? "");
+        const env = { MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1" };
+        const url = await startDoor(door, { dir, out }, env);
+        const client = await connectClient("v2 pinned to 2026-07-28", { url });
+        return client.callTool({ name: "advised", arguments: {} });
+      }),
+    );
+    for (const [i, door] of DOORS.entries()) {
+      expect(answers[i]?.content, door).toEqual([{ type: "text", text: "sep /, hello, a note\n" }]);
     }
   });
 });
