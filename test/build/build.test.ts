@@ -67,15 +67,24 @@ const DOOR_OF: Readonly<Record<Target, Door>> = {
   cloudflare: "workerd",
 };
 
+/** Each build's door, started once: the cases that connect to it only read (none calls a tool that votes or writes). */
+const doors = new Map<Target, Promise<string>>();
+
 /** A Worker serves nothing without a token unless told it is meant to be open, as here. */
-const serveBuilt = (target: Target, out: string) =>
-  startDoor(
-    DOOR_OF[target],
-    { dir: EXAMPLE_SERVER, out },
-    {
-      MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1",
-    },
-  );
+function serveBuilt(target: Target, out: string): Promise<string> {
+  let url = doors.get(target);
+  if (url === undefined) {
+    url = startDoor(
+      DOOR_OF[target],
+      { dir: EXAMPLE_SERVER, out },
+      {
+        MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1",
+      },
+    );
+    doors.set(target, url);
+  }
+  return url;
+}
 
 let outRoot: string;
 /** `serve example-server --http`, which every build is compared with: the cases only read. */
@@ -130,6 +139,7 @@ describe.each(["node", "bun", "deno", "cloudflare"] as const)("a build for %s", 
 
 describe("a build's other ways in", () => {
   it("serves a 2025 client (the v1 SDK) a session on Deno", async () => {
+    // The Deno program the 2026-07-28 client above was answered by, when it ran: a session of its own.
     const { out } = await buildExample("deno");
     const client = await connectClient(
       "v1 at 2025-11-25",
