@@ -1,7 +1,8 @@
 /**
  * Vitest's global setup: one temporary folder for the run, in which each
- * worker keeps what the test files it runs share (builds made once per
- * worker: see test/build/helpers/runtimes.ts), and the programmatic fixture
+ * worker keeps what the test files it runs share, and example-server's
+ * builds are made once for every worker (test/helpers/example-builds.ts),
+ * and the programmatic fixture
  * server built into one ES module for the tests that run it as a process
  * (test/server/helpers/fixture.ts). It is removed once every file has run,
  * by this process: a worker is ended by a signal, so it cannot remove what
@@ -14,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { TestProject } from "vitest/node";
 import { vendoredFiles } from "../../scripts/vendored-files.mjs";
+import { startExampleBuilds } from "./example-builds.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,6 +23,8 @@ declare module "vitest" {
     sharedFolder: string;
     /** test/fixtures/programmatic/server.ts as one ES module, run by plain Node (`inject("fixtureServer")`). */
     fixtureServer: string;
+    /** Where example-server's build for each target is asked for, made once per run (see example-builds.ts). */
+    exampleBuilds: string;
   }
 }
 
@@ -55,5 +59,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const folder = await mkdtemp(join(tmpdir(), "mcp-dir-shared-"));
   project.provide("sharedFolder", folder);
   project.provide("fixtureServer", await buildFixtureServer(folder));
-  return () => rm(folder, { recursive: true, force: true });
+  const exampleBuilds = await startExampleBuilds(folder);
+  project.provide("exampleBuilds", exampleBuilds.url);
+  project.onTestsRerun(exampleBuilds.forget);
+  return async () => {
+    await exampleBuilds.close();
+    await rm(folder, { recursive: true, force: true });
+  };
 }

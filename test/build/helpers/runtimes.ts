@@ -10,7 +10,6 @@ import { Miniflare } from "miniflare";
 import { expect, inject } from "vitest";
 import {
   type CliProcess,
-  EXAMPLE_SERVER,
   REPO_ROOT,
   runCli,
   spawnProgram,
@@ -48,24 +47,16 @@ export interface ExampleBuild {
   stderr: string;
 }
 
-const exampleBuilds = new Map<Target, Promise<ExampleBuild>>();
-
 /**
- * `mcp-dir build example-server --target <target>`, run once per worker
- * process: the files of a worker share it (isolate is off), in the run's
- * shared folder (removed after the run). Only for what runs or reads a build:
- * nothing may write into its folder.
+ * `mcp-dir build example-server --target <target>`, run once per run: the
+ * global setup's service builds it at the first ask of any worker, in the
+ * run's shared folder (removed after the run), and answers every ask with the
+ * same build (test/helpers/example-builds.ts). Only for what runs or reads a
+ * build: nothing may write into its folder.
  */
-export function buildExample(target: Target): Promise<ExampleBuild> {
-  let built = exampleBuilds.get(target);
-  if (built === undefined) {
-    const out = join(inject("sharedFolder"), `example-server-${process.pid}`, target);
-    built = runCli(["build", EXAMPLE_SERVER, "--out", out, "--target", target]).then(
-      ({ code, stdout, stderr }) => ({ out, code, stdout, stderr }),
-    );
-    exampleBuilds.set(target, built);
-  }
-  return built;
+export async function buildExample(target: Target): Promise<ExampleBuild> {
+  const response = await fetch(new URL(target, inject("exampleBuilds")));
+  return (await response.json()) as ExampleBuild;
 }
 
 /** buildExample's folder; fails the test if the build did. */
