@@ -10,6 +10,7 @@ import {
   stampOf,
   unchanged,
 } from "./file-stamps.js";
+import { oweWrite, paid } from "./owed-writes.js";
 import { TRANSFORMS_MARK } from "./speculative-transforms.js";
 
 /**
@@ -134,19 +135,15 @@ export class TransformStore {
   }
 
   private changed(): void {
-    toWrite.add(this);
-    if (!writingAtExit) {
-      writingAtExit = true;
-      process.once("exit", writeAll);
-    }
+    oweWrite(this.write);
     clearTimeout(this.writeTimer);
-    this.writeTimer = setTimeout(() => this.write(), WRITE_AFTER_MS).unref();
+    this.writeTimer = setTimeout(this.write, WRITE_AFTER_MS).unref();
   }
 
   /** Writes the store with what this process used; from then on, their code is read from what was written. */
-  write(): void {
+  readonly write = (): void => {
     clearTimeout(this.writeTimer);
-    toWrite.delete(this);
+    paid(this.write);
     const context = configStamps(this.started.cwd, this.started.tsconfigPath);
     if (context === undefined) return;
     const files: Header["files"] = [];
@@ -167,16 +164,8 @@ export class TransformStore {
     this.used.clear();
     for (const [path, kept] of found) this.used.set(path, kept);
     this.buffer = written;
-  }
+  };
 }
-
-/** The stores changed since they were last written, written when the process exits. */
-const toWrite = new Set<TransformStore>();
-let writingAtExit = false;
-const writeAll = () => {
-  writingAtExit = false;
-  for (const store of toWrite) store.write();
-};
 
 /** The store of the author files under `dir`, if caching is on (tsx's and mcp-dir's). */
 export function transformStoreFor(dir: string): TransformStore | undefined {

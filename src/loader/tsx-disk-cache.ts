@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { oweWrite, paid } from "./owed-writes.js";
 
 /** What mcp-dir uses of tsx's FileCache: the Map of its transforms, which it also keeps on disk. */
 interface TsxFileCache extends Map<string, unknown> {
@@ -166,9 +167,7 @@ class TransformWrites {
   /** True from holdUntilQuiet() until no new transform has come for QUIET_MS. */
   private holding = false;
   private writing = false;
-  private listening = false;
   private readonly writeAll = () => {
-    this.listening = false;
     this.write(this.waiting, this.waiting.size);
     this.write(this.again, this.again.size);
   };
@@ -211,9 +210,7 @@ class TransformWrites {
   }
 
   private writeAtExit(): void {
-    if (this.listening) return;
-    this.listening = true;
-    process.once("exit", this.writeAll);
+    oweWrite(this.writeAll);
   }
 
   private readonly writeSome = () => {
@@ -223,9 +220,7 @@ class TransformWrites {
       return;
     }
     this.writing = false;
-    if (this.again.size > 0) return;
-    process.removeListener("exit", this.writeAll);
-    this.listening = false;
+    if (this.again.size === 0) paid(this.writeAll);
   };
 
   private write(transforms: Map<string, unknown>, count: number): void {

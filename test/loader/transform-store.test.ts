@@ -4,12 +4,13 @@
  * file; a file changed since, a tsconfig.json changed since, a store that
  * cannot be read, or caching turned off, and the file goes through tsx.
  */
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { TransformStore } from "../../src/loader/transform-store.js";
-import { runCli, stopAll } from "../cli/helpers/cli.js";
+import { CLI, runCli, stopAll } from "../cli/helpers/cli.js";
 import {
   createEmptyDir,
   createServerDir,
@@ -92,6 +93,27 @@ describe("the transform store, in mcp-dir's processes", () => {
     const changed = await list();
     expect(changed.stdout).toContain(DESCRIPTION);
     expect(changed.stdout).not.toContain(FROM_STORE);
+  });
+
+  it("is written by a server that a signal ends, as by one that exits", async () => {
+    const tmp = await createEmptyDir();
+    const child = spawn(process.execPath, [CLI, "serve", EXAMPLE], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: ["pipe", "ignore", "pipe"],
+    });
+    let stderr = "";
+    await new Promise<void>((resolve) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("waiting for a client on stdin")) resolve();
+      });
+    });
+    const ended = new Promise((resolve) => child.once("close", (_code, signal) => resolve(signal)));
+    child.kill("SIGTERM");
+    expect(await ended).toBe("SIGTERM");
+    const [store] = storesIn(tmp);
+    expect(store?.header.files.map(([file]) => file)).toContain("tools/primes.ts");
   });
 
   it("a store that cannot be read is none: the files load through tsx", async () => {
