@@ -42,7 +42,8 @@ export interface HttpAuthOptions {
    * verifiers: return who it names (with the scopes it grants), or undefined
    * to refuse it (401). Check that it was issued for `audience` (this
    * server). A throw is answered 503 and logged; a result with `expiresAt`
-   * is remembered until then.
+   * is remembered until then (clockToleranceSeconds is not added), and a
+   * stream held open for its caller ends then.
    */
   verifyToken?: (
     token: string,

@@ -105,7 +105,7 @@ export class AuthGate {
       const auth = await this.verifyOnce(token, audience);
       nameByToken(auth, token);
       const admission: Admission = { auth };
-      const until = this.rememberedUntil(auth);
+      const until = this.acceptedUntil(auth);
       if (until !== undefined) this.verified.set(token, audience, admission, until);
       return admission;
     } catch (error) {
@@ -186,25 +186,21 @@ export class AuthGate {
   }
 
   /**
-   * When a verified token stops being accepted (epoch ms): its expiry plus
-   * the clock tolerance, as the JWT verifier judges it; undefined without one.
+   * When a verified token stops being accepted (epoch ms), undefined without
+   * an expiry: until then it is let through without being verified again,
+   * and a stream held open for its caller ends then. A JWT or an
+   * introspection answer is accepted until its expiry plus the clock
+   * tolerance, as those verifiers judge it; a `verifyToken` judges expiry
+   * itself, without the tolerance: its result until its `expiresAt`, as
+   * documented.
    */
   acceptedUntil(auth: AuthInfo): number | undefined {
     const { expiresAt } = auth;
     if (expiresAt === undefined) return undefined;
-    return (expiresAt + (this.options.auth?.clockToleranceSeconds ?? 0)) * 1000;
-  }
-
-  /**
-   * Until when a verified token is let through without being verified again:
-   * while the verifier would accept it (its expiry plus the clock tolerance),
-   * and no longer. A `verifyToken` judges expiry itself, without the
-   * tolerance: its result is remembered until its `expiresAt`, as documented.
-   */
-  private rememberedUntil(auth: AuthInfo): number | undefined {
-    if (auth.expiresAt === undefined) return undefined;
-    if (this.options.auth?.verifyToken !== undefined) return auth.expiresAt * 1000;
-    return this.acceptedUntil(auth);
+    const { auth: options } = this.options;
+    const tolerance =
+      options?.verifyToken === undefined ? (options?.clockToleranceSeconds ?? 0) : 0;
+    return (expiresAt + tolerance) * 1000;
   }
 
   /** The 403 headers for a call the caller's token lacks `scopes` for: every scope, in one challenge. */
