@@ -3,11 +3,9 @@ import {
   encodeMessage,
   failure,
   isRequest,
-  type JsonRpcId,
   type Parsed,
   parseMessage,
 } from "../../jsonrpc/index.js";
-import { isStatelessVersion } from "../../protocol/versions.js";
 import { Closing, callerKey, eraOf, type McpServer } from "../../server/index.js";
 import type { ResolvedHttpOptions } from "../../settings/http-options.js";
 import { AuthGate, type Verdict } from "./auth/gate.js";
@@ -15,20 +13,10 @@ import { bodyRefusal } from "./body-refusal.js";
 import { ANONYMOUS, type Caller } from "./caller.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
 import { type BodySource, headerOf, type RequestHead, type ResponseWriter } from "./exchange.js";
-import { ForeignStreams } from "./foreign-streams.js";
 import { ListenStreamCount } from "./listen-stream-count.js";
 import { metadataPaths } from "./metadata.js";
+import { sendError, sendJson, sendRefusal, TRANSPORT_ERROR } from "./responses.js";
 import {
-  ANOTHER_CALLERS_SESSION,
-  SESSION_NOT_FOUND,
-  sendEmpty,
-  sendError,
-  sendJson,
-  TRANSPORT_ERROR,
-  UNKNOWN_SESSION,
-} from "./responses.js";
-import {
-  checkGetAccept,
   checkHostAndOrigin,
   checkJsonContentType,
   checkPostAccept,
@@ -36,8 +24,7 @@ import {
   checkSingleHost,
   type Refusal,
 } from "./security.js";
-import { SessionTable } from "./session-table.js";
-import type { HttpSessionTransport } from "./session-transport.js";
+import { SessionRequests } from "./session-requests.js";
 import { postSessionless } from "./sessionless-post.js";
 import { answerHealth, answerMetadata } from "./side-paths.js";
 import { serveStatelessPost } from "./stateless-post.js";
@@ -51,13 +38,7 @@ import { type HttpStats, sessionTotals } from "./stats.js";
  */
 export type SessionMode = "sessions" | "sessionless";
 
-const MISSING_SESSION =
-  "Bad Request: Mcp-Session-Id header is required; send initialize first (without the header), then repeat the Mcp-Session-Id it returns on every request";
 const SHUTTING_DOWN = "Service Unavailable: the server is shutting down; try again later";
-
-function refuse(res: ResponseWriter, refusal: Refusal): void {
-  sendError(res, refusal.status, refusal.code, refusal.message, refusal.headers);
-}
 
 /**
  * The one HTTP door of a server, whatever the runtime: every request meets
@@ -68,9 +49,7 @@ function refuse(res: ResponseWriter, refusal: Refusal): void {
  * fetch handler hands it a web Request and a writer that becomes a Response.
  */
 export class HttpDoor<Req extends RequestHead> {
-  private readonly sessions: SessionTable | undefined;
-  /** Streams of sessions other replicas hold, resumed here (with a log they share). */
-  private readonly foreign: ForeignStreams | undefined;
+  private readonly sessions: SessionRequests | undefined;
   /** Who may call: undefined when the endpoint is open (no token, no OAuth). */
   private readonly gate: AuthGate | undefined;
   private readonly closing = new Closing();
@@ -84,11 +63,9 @@ export class HttpDoor<Req extends RequestHead> {
     private readonly body: BodySource<Req>,
     mode: SessionMode,
   ) {
-    this.sessions = mode === "sessions" ? new SessionTable(server, options) : undefined;
+    this.sessions = mode === "sessions" ? new SessionRequests(server, options) : undefined;
     this.metadataPaths = metadataPaths(options);
     this.listenStreams = new ListenStreamCount(options);
-    const log = server.replicas?.sessions;
-    this.foreign = this.sessions && log ? new ForeignStreams(log, options.keepAliveMs) : undefined;
     const guarded = options.authToken !== undefined || options.auth !== undefined;
     this.gate = guarded
       ? new AuthGate(options, {
@@ -109,12 +86,12 @@ export class HttpDoor<Req extends RequestHead> {
   }
 
   get sessionCount(): number {
-    return this.sessions?.size ?? 0;
+    return this.sessions?.table.size ?? 0;
   }
 
   stats(): HttpStats {
     return {
-      ...sessionTotals(this.sessions?.values() ?? []),
+      ...sessionTotals(this.sessions?.table.values() ?? []),
       listenStreams: this.listenStreams.size,
     };
   }
@@ -162,7 +139,7 @@ export class HttpDoor<Req extends RequestHead> {
   private accepted(req: Req, res: ResponseWriter, methods: string): boolean {
     const refusal = this.checkHost(req);
     if (refusal) {
-      refuse(res, refusal);
+      sendRefusal(res, refusal);
       return false;
     }
     allowOrigin(req.headers, res);
@@ -185,7 +162,7 @@ export class HttpDoor<Req extends RequestHead> {
   }
 
   private verdict(req: Req, res: ResponseWriter, gate: AuthGate, verdict: Verdict): void {
-    if (verdict.status !== undefined) refuse(res, verdict);
+    if (verdict.status !== undefined) sendRefusal(res, verdict);
     else if (verdict.auth === undefined) this.admitted(req, res, ANONYMOUS);
     else {
       const forbidden = (scopes: readonly string[]) => gate.forbidden(req, scopes);
@@ -197,8 +174,7 @@ export class HttpDoor<Req extends RequestHead> {
   private admitted(req: Req, res: ResponseWriter, caller: Caller): void {
     if (this.closing.closed) sendError(res, 503, TRANSPORT_ERROR, SHUTTING_DOWN);
     else if (req.method === "POST") this.post(req, res, caller);
-    else if (req.method === "GET") this.get(req, res, caller);
-    else if (req.method === "DELETE") this.delete(req, res, caller);
+    else if (req.method === "GET" || req.method === "DELETE") this.getOrDelete(req, res, caller);
     else {
       sendError(
         res,
@@ -210,36 +186,10 @@ export class HttpDoor<Req extends RequestHead> {
     }
   }
 
-  /**
-   * The session a request names; answers 400/404 itself when there is none,
-   * and 403 when the session belongs to another caller.
-   */
-  private sessionOf(
-    req: Req,
-    res: ResponseWriter,
-    caller: Caller,
-  ): HttpSessionTransport | undefined {
-    const id = headerOf(req.headers, "mcp-session-id");
-    const transport = id === undefined ? undefined : this.sessions?.get(id);
-    const refusal =
-      id === undefined
-        ? { status: 400, code: TRANSPORT_ERROR, message: MISSING_SESSION }
-        : !transport
-          ? { status: 404, code: SESSION_NOT_FOUND, message: UNKNOWN_SESSION }
-          : transport.owner !== callerKey(caller.auth)
-            ? { status: 403, code: TRANSPORT_ERROR, message: ANOTHER_CALLERS_SESSION }
-            : checkProtocolVersion(req);
-    if (refusal) {
-      refuse(res, refusal);
-      return undefined;
-    }
-    return transport;
-  }
-
   private post(req: Req, res: ResponseWriter, caller: Caller): void {
     const refusal = checkPostAccept(req.headers) ?? checkJsonContentType(req.headers);
     if (refusal) {
-      refuse(res, refusal);
+      sendRefusal(res, refusal);
       return;
     }
     // Only the body tells its era, and so whether an Mcp-Session-Id means anything.
@@ -251,7 +201,7 @@ export class HttpDoor<Req extends RequestHead> {
       } else {
         const refusal = bodyRefusal(body, this.options.maxBodyBytes);
         if (refusal?.headers?.connection === "close") this.body.drop(req, res);
-        if (refusal) refuse(res, refusal);
+        if (refusal) sendRefusal(res, refusal);
       }
     });
   }
@@ -268,18 +218,15 @@ export class HttpDoor<Req extends RequestHead> {
     } else if (eraOf(parsed, headerOf(req.headers, "mcp-protocol-version")) === "stateless") {
       this.stateless(parsed, req, res, caller);
     } else if (this.sessions && headerOf(req.headers, "mcp-session-id") !== undefined) {
-      // The session's own checks come first (sessionOf), the version's among them.
-      const transport = this.sessionOf(req, res, caller);
-      if (transport) this.deliver(parsed, transport, res, caller);
+      this.sessions.post(parsed, req, res, caller);
     } else {
       const refusal = checkProtocolVersion(req);
-      if (refusal) refuse(res, refusal);
+      if (refusal) sendRefusal(res, refusal);
       else if (!this.sessions) {
         const version = headerOf(req.headers, "mcp-protocol-version");
         postSessionless(this.server, parsed, version, res, caller);
       } else {
-        // Without a session id the body must be an initialize that opens one.
-        this.deliver(parsed, undefined, res, caller);
+        this.sessions.postWithoutSession(parsed, res, caller);
       }
     }
   }
@@ -312,48 +259,10 @@ export class HttpDoor<Req extends RequestHead> {
     }
   }
 
-  /** A 2025 POST to a session, or an initialize that opens one. */
-  private deliver(
-    parsed: Exclude<Parsed, { kind: "invalid" }>,
-    known: HttpSessionTransport | undefined,
-    res: ResponseWriter,
-    caller: Caller,
-  ): void {
-    const ids: JsonRpcId[] = [];
-    let initialize = false;
-    if (parsed.kind === "single") {
-      if (isRequest(parsed.message)) {
-        ids.push(parsed.message.id);
-        initialize = parsed.message.method === "initialize";
-      }
-    } else {
-      for (const item of parsed.items) {
-        if (item.ok && isRequest(item.message)) ids.push(item.message.id);
-      }
-    }
-    let transport = known;
-    if (!transport && this.sessions && parsed.kind === "single" && initialize) {
-      const owner = callerKey(caller.auth);
-      const refusal = this.sessions.refusal(owner);
-      if (refusal) {
-        refuse(res, refusal);
-        return;
-      }
-      transport = this.sessions.create(owner);
-    }
-    if (!transport) {
-      const why = parsed.kind === "batch" ? " (initialize cannot be part of a batch)" : "";
-      sendError(res, 400, TRANSPORT_ERROR, MISSING_SESSION + why);
-    } else if (ids.length > 0) {
-      transport.post(parsed, res, ids, initialize, caller);
-    } else {
-      transport.accept(parsed, res, caller.auth);
-    }
-  }
-
-  /** 2026-07-28 has no session: GET and DELETE mean nothing to it, nor to an endpoint without sessions. */
-  private refuseSessionless(req: Req, res: ResponseWriter): boolean {
-    if (!this.sessions) {
+  /** GET and DELETE belong to 2025 sessions: an endpoint without them has no stream to open or end. */
+  private getOrDelete(req: Req, res: ResponseWriter, caller: Caller): void {
+    const { sessions } = this;
+    if (!sessions) {
       sendError(
         res,
         405,
@@ -361,51 +270,16 @@ export class HttpDoor<Req extends RequestHead> {
         `Method Not Allowed: this endpoint keeps no sessions, so there is no stream to ${req.method === "GET" ? "open" : "end"}; POST each request`,
         { allow: "POST" },
       );
-      return true;
+    } else if (req.method === "GET") {
+      sessions.get(req, res, caller);
+    } else {
+      sessions.delete(req, res, caller);
     }
-    // An Mcp-Session-Id changes nothing: 2026-07-28 has a server ignore it.
-    if (!isStatelessVersion(headerOf(req.headers, "mcp-protocol-version"))) return false;
-    sendError(
-      res,
-      405,
-      TRANSPORT_ERROR,
-      `Method Not Allowed: protocol 2026-07-28 takes POST only (${req.method} belonged to 2025 sessions); use subscriptions/listen for notifications`,
-      { allow: "POST" },
-    );
-    return true;
-  }
-
-  private get(req: Req, res: ResponseWriter, caller: Caller): void {
-    if (this.refuseSessionless(req, res)) return;
-    const refusal = checkGetAccept(req.headers);
-    if (refusal) {
-      refuse(res, refusal);
-      return;
-    }
-    const id = headerOf(req.headers, "mcp-session-id");
-    const lastEventId = headerOf(req.headers, "last-event-id");
-    if (this.foreign && id !== undefined && lastEventId !== undefined && !this.sessions?.get(id)) {
-      const refusal = checkProtocolVersion(req);
-      if (refusal) refuse(res, refusal);
-      else this.foreign.resume(res, id, lastEventId, caller);
-      return;
-    }
-    const transport = this.sessionOf(req, res, caller);
-    if (!transport) return;
-    if (lastEventId === undefined) transport.openStandalone(res, caller.until);
-    else transport.resume(res, lastEventId, caller.until);
-  }
-
-  private delete(req: Req, res: ResponseWriter, caller: Caller): void {
-    if (this.refuseSessionless(req, res)) return;
-    const transport = this.sessionOf(req, res, caller);
-    if (transport) void transport.close().then(() => sendEmpty(res, 204));
   }
 
   /** Ends every session; the door answers nothing afterwards but 503. */
   async close(): Promise<void> {
     this.closing.close();
-    this.foreign?.close();
     await this.sessions?.close();
   }
 }

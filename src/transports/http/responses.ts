@@ -1,5 +1,6 @@
 import { McpErrorCode } from "../../protocol/errors.js";
 import type { ResponseHeaders, ResponseWriter } from "./exchange.js";
+import type { Refusal } from "./security.js";
 
 export const TRANSPORT_ERROR = McpErrorCode.TransportError;
 export const SESSION_NOT_FOUND = McpErrorCode.SessionNotFound;
@@ -31,6 +32,11 @@ export function sendError(
   headers?: ResponseHeaders,
 ): void {
   sendJson(res, status, refusalBody(code, message), headers);
+}
+
+/** A request refused by one of the door's checks. */
+export function sendRefusal(res: ResponseWriter, refusal: Refusal): void {
+  sendError(res, refusal.status, refusal.code, refusal.message, refusal.headers);
 }
 
 export function sendJson(
