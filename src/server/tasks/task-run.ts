@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { onAbort } from "../../define/on-abort.js";
 import { thrownDetail, thrownMessage } from "../../define/thrown.js";
 import { ErrorCode, isJsonRpcError } from "../../jsonrpc/index.js";
-import { isTerminal, RELATED_TASK, type TaskError } from "../../protocol/tasks.js";
-import type { CallToolResult, JsonObject } from "../../protocol/types.js";
+import { isTerminal, RELATED_TASK } from "../../protocol/tasks.js";
+import type { CallToolResult } from "../../protocol/types.js";
 import type { Engine } from "../engine.js";
 import type { ClientChannel, RequestEnv } from "../env.js";
 import { InFlight } from "../in-flight.js";
 import { type InputMethod, KEY_PREFIX } from "../input-rounds/input-round.js";
 import type { Params } from "../params.js";
 import { RequestContext } from "../request-context.js";
-import { cannotEncode, sizeOver, tooLarge } from "../result-size.js";
+import { completedEnding, type Ending, ended, failedEnding, thrownError } from "./task-ending.js";
 import { TASK_EXPIRED } from "./task-expiry.js";
 import type { StoredTask } from "./task-store.js";
 import { legacyTask } from "./task-wire.js";
@@ -22,9 +22,6 @@ interface Waiter {
   resolve(answer: unknown): void;
   reject(error: unknown): void;
 }
-
-/** What a task keeps of its run's end: its status and the result or error that goes with it. */
-type Ending = Pick<StoredTask, "status" | "result" | "error" | "statusMessage">;
 
 /**
  * One task's run on this server: the tool's pipeline, run in the background
@@ -259,7 +256,9 @@ export class TaskRun implements ClientChannel {
     const created = await this.ready;
     if (created && !this.inFlight.cancelled) {
       const ending =
-        "result" in outcome ? this.completed(outcome.result) : this.failed(outcome.error);
+        "result" in outcome
+          ? completedEnding(this.tool, outcome.result, this.engine.maxResultBytes)
+          : this.failed(outcome.error);
       try {
         await this.persist((task) => ended(task, ending));
       } catch (error) {
@@ -293,39 +292,12 @@ export class TaskRun implements ClientChannel {
     }
   }
 
-  /** A result as the task keeps it: encoded once, as a request's would be, and within the size limit. */
-  private completed(result: CallToolResult): Ending {
-    const params = { name: this.tool };
-    let json: string;
-    try {
-      json = JSON.stringify(result);
-    } catch (error) {
-      const message = cannotEncode("tools/call", params, error);
-      return {
-        status: "failed",
-        error: { code: ErrorCode.InternalError, message },
-        statusMessage: message,
-      };
-    }
-    const limit = this.engine.maxResultBytes;
-    const bytes = sizeOver(json, limit);
-    const kept =
-      bytes === undefined ? json : JSON.stringify(tooLarge("tools/call", params, bytes, limit));
-    // What it reported on the way is over: a completed task says nothing more than its result.
-    return {
-      status: "completed",
-      result: JSON.parse(kept) as JsonObject,
-      statusMessage: undefined,
-    };
-  }
-
   /** A protocol error ends the task failed, with that error; anything else is the server's fault. */
   private failed(thrown: unknown): Ending {
     if (!isJsonRpcError(thrown)) {
       this.engine.warn(`tools/call (task ${this.taskId}) failed: ${thrownDetail(thrown)}`);
     }
-    const error = thrownError(thrown);
-    return { status: "failed", error, statusMessage: error.message };
+    return failedEnding(thrown);
   }
 
   private end(): void {
@@ -389,23 +361,5 @@ export function answered(task: StoredTask, names: readonly string[]): StoredTask
     status: waiting ? "input_required" : "working",
     inputRequests: waiting ? requests : undefined,
     lastUpdatedAt: Date.now(),
-  };
-}
-
-/** The task at its end: what it was waiting for, and the answers it had, go. */
-function ended(task: StoredTask, ending: Ending): StoredTask {
-  const { inputRequests: _asked, inputResponses: _answers, ...rest } = task;
-  return { ...rest, ...ending, lastUpdatedAt: Date.now() };
-}
-
-function thrownError(thrown: unknown): TaskError {
-  if (isJsonRpcError(thrown)) {
-    return thrown.data === undefined
-      ? { code: thrown.code, message: thrown.message }
-      : { code: thrown.code, message: thrown.message, data: thrown.data };
-  }
-  return {
-    code: ErrorCode.InternalError,
-    message: `Internal error in tools/call: ${thrownMessage(thrown)}`,
   };
 }
