@@ -1,4 +1,5 @@
 import type { HttpServeOptions, HttpServing, McpServer } from "../index.js";
+import { payOwedWrites } from "../loader/owed-writes.js";
 import { STATE_KEY_ENV } from "../server/input-rounds/request-state.js";
 import {
   awaitShutdownSignal,
@@ -95,6 +96,8 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
     await server.close();
   }
   if (signal) {
+    // The signal runs no exit listener: what the loader's caches owe the disk is written first.
+    payOwedWrites();
     endBySignal(signal);
     return new Promise<never>(() => {});
   }

@@ -1,5 +1,3 @@
-import { payOwedWrites } from "../loader/owed-writes.js";
-
 export type ShutdownSignal = "SIGINT" | "SIGTERM";
 
 const SIGNALS: readonly ShutdownSignal[] = ["SIGINT", "SIGTERM"];
@@ -37,8 +35,6 @@ export function awaitShutdownSignal(): AwaitedSignal {
  * 143 for SIGTERM.
  */
 export function endBySignal(signal: ShutdownSignal): void {
-  // The signal runs no exit listener: what the caches owe the disk is written first.
-  payOwedWrites();
   process.kill(process.pid, signal);
   // Node and Bun end here; Deno takes the signal on a later turn of its loop, and the
   // process, nothing left to do, could end first with 0. Held open, it ends by the signal;
