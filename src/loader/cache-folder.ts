@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readdir, stat, unlink } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir, userInfo } from "node:os";
@@ -87,6 +87,41 @@ export class CacheFolder {
       rmSync(temporary, { force: true });
       return false;
     }
+  }
+
+  /**
+   * An entry written by writeEntry: its first line's JSON (what it was made
+   * from, to be checked by the reader), and the whole file, its body from
+   * `bodyStart`; undefined when it is absent, unreadable or not this user's.
+   */
+  readEntry(file: string): { header: unknown; bytes: Buffer; bodyStart: number } | undefined {
+    try {
+      if (!this.isTrusted()) return undefined;
+      const bytes = readFileSync(file);
+      const end = bytes.indexOf(10);
+      if (end < 0) return undefined;
+      return { header: JSON.parse(bytes.toString("utf8", 0, end)), bytes, bodyStart: end + 1 };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Writes the entry `file`: `header` as JSON on its first line, then `body`
+   * (its parts one after another; parsing them as JSON strings would cost
+   * more than the rest of a read). What was written, or undefined (see write).
+   */
+  writeEntry(
+    file: string,
+    header: unknown,
+    body: readonly (string | Uint8Array)[],
+  ): { bytes: Buffer; bodyStart: number } | undefined {
+    const line = Buffer.from(`${JSON.stringify(header)}\n`);
+    const bytes = Buffer.concat([
+      line,
+      ...body.map((part) => (typeof part === "string" ? Buffer.from(part) : part)),
+    ]);
+    return this.write(file, bytes) ? { bytes, bodyStart: line.length } : undefined;
   }
 
   /** After a first entry is written (never on a start that only reads): expired and surplus entries go. */

@@ -11,6 +11,7 @@
 
 /** Where a module being compiled finds its helpers, for the length of its compile. */
 export const HELPERS = Symbol.for("mcp-dir.esbuild-helpers");
+const HELPERS_IN_CODE = `Symbol.for(${JSON.stringify(HELPERS.description)})`;
 
 /** What the helpers of a prelude text are made into: undefined where they cannot be shared. */
 const made = new Map<string, Record<string, unknown> | undefined>();
@@ -53,7 +54,7 @@ export function shareHelpers(
     made.set(prelude, helpers);
   }
   if (helpers === undefined) return undefined;
-  const take = `var{${Object.keys(helpers).join(",")}}=module[Symbol.for("mcp-dir.esbuild-helpers")];`;
+  const take = `var{${Object.keys(helpers).join(",")}}=module[${HELPERS_IN_CODE}];`;
   if (take.length > prelude.length) return undefined;
   return {
     code: `${code.slice(0, start)}${take.padEnd(prelude.length)}${code.slice(end)}`,

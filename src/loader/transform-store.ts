@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { CacheFolder, packageVersion, userCacheFolder } from "./cache-folder.js";
 import {
@@ -103,18 +102,17 @@ export class TransformStore {
 
   private readStore(): void {
     this.read = true;
+    const entry = this.entries.readEntry(this.file);
+    if (entry === undefined) return;
+    const { header, bytes, bodyStart } = entry;
     try {
-      if (!this.entries.isTrusted()) return;
-      const buffer = readFileSync(this.file);
-      const end = buffer.indexOf(10);
-      const header: unknown = JSON.parse(buffer.toString("utf8", 0, end));
       if (!isHeader(header) || header.key !== this.key || !unchanged(header.context)) return;
-      const found = this.ranges(header.files, end + 1, buffer.length);
+      const found = this.ranges(header.files, bodyStart, bytes.length);
       if (found === undefined) return;
       for (const [path, kept] of found) this.stored.set(path, kept);
-      this.buffer = buffer;
+      this.buffer = bytes;
     } catch {
-      // No store, or one that cannot be read: every file goes through tsx.
+      // A store that cannot be read is none: every file goes through tsx.
     }
   }
 
@@ -156,14 +154,13 @@ export class TransformStore {
       files.push([relative(this.dir, path), size, mtimeMs, ctimeMs, code.length]);
       codes.push(code);
     }
-    const line = Buffer.from(`${JSON.stringify({ key: this.key, context, files })}\n`);
-    const written = Buffer.concat([line, ...codes]);
-    if (!this.entries.write(this.file, written)) return;
-    const found = this.ranges(files, line.length, written.length);
+    const written = this.entries.writeEntry(this.file, { key: this.key, context, files }, codes);
+    if (written === undefined) return;
+    const found = this.ranges(files, written.bodyStart, written.bytes.length);
     if (found === undefined) return;
     this.used.clear();
     for (const [path, kept] of found) this.used.set(path, kept);
-    this.buffer = written;
+    this.buffer = written.bytes;
   };
 }
 

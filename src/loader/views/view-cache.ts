@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isStringArray } from "../../define/string-array.js";
 import { CacheFolder, packageVersion, userCacheFolder } from "../cache-folder.js";
@@ -73,18 +72,17 @@ export class ViewCache {
   }
 
   private read(file: string, key: string): ViewBuild | undefined {
+    const entry = this.entries.readEntry(file);
+    if (entry === undefined) return undefined;
+    const { header, bytes, bodyStart } = entry;
     try {
-      if (!this.entries.isTrusted()) return undefined;
-      const entry = readFileSync(file);
-      const end = entry.indexOf(10);
-      const header: unknown = JSON.parse(entry.toString("utf8", 0, end));
       if (!isHeader(header) || header.key !== key) return undefined;
       const { stamps, files, scriptBytes, stylesBytes } = header;
-      if (entry.length !== end + 1 + scriptBytes + stylesBytes || !unchanged(stamps)) {
+      if (bytes.length !== bodyStart + scriptBytes + stylesBytes || !unchanged(stamps)) {
         return undefined;
       }
-      const script = entry.toString("utf8", end + 1, end + 1 + scriptBytes);
-      const styles = entry.toString("utf8", end + 1 + scriptBytes);
+      const script = bytes.toString("utf8", bodyStart, bodyStart + scriptBytes);
+      const styles = bytes.toString("utf8", bodyStart + scriptBytes);
       return { ok: true, script, styles, files };
     } catch {
       return undefined;
@@ -107,7 +105,7 @@ export class ViewCache {
       scriptBytes: Buffer.byteLength(script),
       stylesBytes: Buffer.byteLength(styles),
     };
-    this.entries.write(file, `${JSON.stringify(header)}\n${script}${styles}`);
+    this.entries.writeEntry(file, header, [script, styles]);
   }
 }
 
@@ -129,8 +127,7 @@ let versions: string | undefined;
  */
 function keyOf(options: object): string {
   if (versions === undefined) {
-    const version = packageVersion;
-    versions = `${FORMAT} mcp-dir@${version("mcp-dir")} esbuild@${version("esbuild")} ${process.env.ESBUILD_BINARY_PATH ?? ""}`;
+    versions = `${FORMAT} mcp-dir@${packageVersion("mcp-dir")} esbuild@${packageVersion("esbuild")} ${process.env.ESBUILD_BINARY_PATH ?? ""}`;
   }
   return `${versions}\n${JSON.stringify(options)}`;
 }
