@@ -13,7 +13,7 @@ import { postStateless } from "../helpers/stateless-post.js";
 import { INITIALIZE, PROTOCOL_VERSION, post, postHeaders, SseReader } from "../http/helpers.js";
 import { startIssuer, type TestIssuer } from "./helpers/issuer.js";
 import { scopedServer } from "./helpers/scoped-server.js";
-import { expiredRefusal, refusedFrom } from "./helpers/token-expiry.js";
+import { expiredRefusal, listenEnded, refusedFrom } from "./helpers/token-expiry.js";
 
 const LIFETIME_SECONDS = 2;
 const TOLERANCE_SECONDS = 1;
@@ -114,17 +114,7 @@ it("a 2026-07-28 listen stream ends with its result when its token does; listeni
     method: "notifications/tools/list_changed",
   });
 
-  expect((await stream.nextMessage())?.message).toEqual({
-    jsonrpc: "2.0",
-    id: 7,
-    result: {
-      resultType: "complete",
-      _meta: {
-        "io.modelcontextprotocol/subscriptionId": 7,
-        "io.modelcontextprotocol/serverInfo": { name: "scoped", version: "1.0.0" },
-      },
-    },
-  });
+  expect((await stream.nextMessage())?.message).toEqual(listenEnded(7));
   expect(await stream.next()).toBeUndefined();
   expect(Date.now()).toBeGreaterThanOrEqual(refusedFrom(old, TOLERANCE_SECONDS));
 

@@ -11,6 +11,7 @@ import { type AuthInfo, type HttpServing, serveHttp } from "../../src/index.js";
 import { postStateless } from "../helpers/stateless-post.js";
 import { INITIALIZE, PROTOCOL_VERSION, post, postHeaders, SseReader } from "../http/helpers.js";
 import { scopedServer } from "./helpers/scoped-server.js";
+import { listenEnded } from "./helpers/token-expiry.js";
 
 const LIFETIME_SECONDS = 2;
 const TOLERANCE_SECONDS = 60;
@@ -102,17 +103,7 @@ it("a 2026-07-28 listen stream ends with its result at verifyToken's expiresAt, 
     method: "notifications/subscriptions/acknowledged",
   });
 
-  expect((await stream.nextMessage())?.message).toEqual({
-    jsonrpc: "2.0",
-    id: 7,
-    result: {
-      resultType: "complete",
-      _meta: {
-        "io.modelcontextprotocol/subscriptionId": 7,
-        "io.modelcontextprotocol/serverInfo": { name: "scoped", version: "1.0.0" },
-      },
-    },
-  });
+  expect((await stream.nextMessage())?.message).toEqual(listenEnded(7));
   expect(await stream.next()).toBeUndefined();
   const endedAt = Date.now();
   expect(endedAt).toBeGreaterThanOrEqual(expiresAtMs);

@@ -16,3 +16,18 @@ export function expiredRefusal(token: string) {
     },
   };
 }
+
+/** The result a listen stream of scopedServer() ends with: its end, at expiry as at shutdown. */
+export function listenEnded(id: number) {
+  return {
+    jsonrpc: "2.0",
+    id,
+    result: {
+      resultType: "complete",
+      _meta: {
+        "io.modelcontextprotocol/subscriptionId": id,
+        "io.modelcontextprotocol/serverInfo": { name: "scoped", version: "1.0.0" },
+      },
+    },
+  };
+}
