@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { type HttpServing, serveHttp } from "../../src/index.js";
 import { forgedToken } from "./helpers/forged-token.js";
 import { type SigningKey, signingKey, startIssuer, type TestIssuer } from "./helpers/issuer.js";
+import { KEYS_UNAVAILABLE } from "./helpers/keys-unavailable.js";
 import { callEcho, scopedServer } from "./helpers/scoped-server.js";
 
 /** Past the cooldown the server keeps between two fetches of the keys. */
@@ -46,29 +47,20 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-const UNAVAILABLE = {
-  status: 503,
-  challenge: null,
-  body: {
-    jsonrpc: "2.0",
-    error: {
-      code: -32000,
-      message:
-        "Service Unavailable: the authorization server's keys cannot be fetched to check the access token; try again later",
-    },
-  },
-};
-
 it("while the key set answers 503, tokens of unknown key ids are each a 503 and cost one fetch per cooldown", async () => {
   advance(PAST_COOLDOWN_MS);
   issuer.jwksOutage = "503";
   const before = issuer.jwksFetches;
   for (let i = 0; i < REQUESTS; i++) {
-    expect(await callEcho(serving.url, await unknownKeyToken(`unknown-${i}`))).toEqual(UNAVAILABLE);
+    expect(await callEcho(serving.url, await unknownKeyToken(`unknown-${i}`))).toEqual(
+      KEYS_UNAVAILABLE,
+    );
   }
   expect(issuer.jwksFetches - before).toBe(1);
   advance(PAST_COOLDOWN_MS);
-  expect(await callEcho(serving.url, await unknownKeyToken("unknown-later"))).toEqual(UNAVAILABLE);
+  expect(await callEcho(serving.url, await unknownKeyToken("unknown-later"))).toEqual(
+    KEYS_UNAVAILABLE,
+  );
   expect(issuer.jwksFetches - before).toBe(2);
 });
 
@@ -82,7 +74,9 @@ it("while the key set answers 503 and the keys are past their age, new tokens of
   }
   // Those refetches run behind the answers; this one is awaited by its request, and follows them.
   advance(PAST_COOLDOWN_MS);
-  expect(await callEcho(serving.url, await unknownKeyToken("unknown-after"))).toEqual(UNAVAILABLE);
+  expect(await callEcho(serving.url, await unknownKeyToken("unknown-after"))).toEqual(
+    KEYS_UNAVAILABLE,
+  );
   expect(issuer.jwksFetches - before).toBe(2);
 });
 
