@@ -44,6 +44,15 @@ function isModuleScope(dir: string): boolean {
   return isModule;
 }
 
+/**
+ * Files outside every author directory, and outside every node_modules, that
+ * author code (or another such file) requires by a path rather than a package
+ * name: helpers shared from outside the directory, a monorepo's say. They
+ * are author code to reload (ReloadableModules.outsideHelpers), never a
+ * package (mcp-dir linked into node_modules is outside them too, but named).
+ */
+export const outsideHelpers = new Set<string>();
+
 /** Packages of the process, shared by every ReloadableModules. */
 export const packages = new EsmPackages();
 
@@ -131,6 +140,13 @@ function register(): void {
         return packages.required(request, from);
       }
     }
+    if (
+      from !== undefined &&
+      !isPackageSpecifier(request) &&
+      (isAuthorCode(from) || outsideHelpers.has(from))
+    ) {
+      noteOutsideHelper(loader, request, parent);
+    }
     return load.call(this, request, parent, isMain);
   };
   const extensions = (Module as unknown as { _extensions: Record<string, LoadExtension> })
@@ -152,6 +168,28 @@ function register(): void {
   for (const extension of Object.getOwnPropertyNames(extensions)) {
     const load = extensions[extension];
     if (load && load !== before[extension]) extensions[extension] = compileFromStore(load, storeOf);
+  }
+}
+
+/**
+ * Adds the file a path required from author code resolves to, if it is
+ * outside every author directory and node_modules, to outsideHelpers: before
+ * it loads, so that what it requires is seen as required from a helper. The
+ * load resolves it again from Node's cache (and meets the error, if any).
+ */
+function noteOutsideHelper(
+  loader: { _resolveFilename: ResolveRequest },
+  request: string,
+  parent: Parent,
+): void {
+  let filename: string;
+  try {
+    filename = loader._resolveFilename(request, parent, false);
+  } catch {
+    return;
+  }
+  if (!isAuthorCode(filename) && !filename.split(sep).includes("node_modules")) {
+    outsideHelpers.add(filename);
   }
 }
 

@@ -1,7 +1,7 @@
 import { sep } from "node:path";
 import { isPlainObject } from "../define/plain-object.js";
 import { BuildInputs } from "./build-inputs.js";
-import { hookAuthorDir, packages, speculation } from "./commonjs-hooks.js";
+import { hookAuthorDir, outsideHelpers, packages, speculation } from "./commonjs-hooks.js";
 import { isCompileStop, isNeed, readyPrefix, timed, transformedBefore } from "./compile-waits.js";
 import { EsmImports } from "./esm-imports.js";
 import { type ModuleNamespace, PackageNeeded } from "./esm-packages.js";
@@ -287,8 +287,9 @@ export class ReloadableModules {
   }
 
   /**
-   * The files of the directory that import `file`, directly or through
-   * others: those in require.cache, and those imported as ES modules.
+   * The files of the directory (and helpers outside it) that import `file`,
+   * directly or through others: those in require.cache, and those imported
+   * as ES modules.
    */
   importersOf(files: Iterable<string>): Set<string> {
     const changed = [...files];
@@ -297,10 +298,30 @@ export class ReloadableModules {
     return found;
   }
 
+  /**
+   * The helpers outside the directory (see outsideHelpers) that its files
+   * import now, directly or through others: `dev` watches them too.
+   */
+  outsideHelpers(): string[] {
+    const found = new Set<string>();
+    const queue = Object.entries(this.cache).flatMap(([id, mod]) =>
+      mod && this.inDir(id) ? [mod] : [],
+    );
+    for (let mod = queue.pop(); mod !== undefined; mod = queue.pop()) {
+      for (const child of mod.children) {
+        if (!outsideHelpers.has(child.id) || found.has(child.id)) continue;
+        found.add(child.id);
+        queue.push(child);
+      }
+    }
+    return [...found];
+  }
+
   private requiredImportersOf(files: Iterable<string>): Set<string> {
     const importers = new Map<string, Set<string>>();
     for (const [id, mod] of Object.entries(this.cache)) {
-      if (!mod || !this.inDir(id)) continue;
+      // A helper outside the directory leads to the files that import it.
+      if (!mod || !(this.inDir(id) || outsideHelpers.has(id))) continue;
       for (const child of mod.children) {
         if (!importers.has(child.id)) importers.set(child.id, new Set());
         importers.get(child.id)?.add(id);
@@ -320,7 +341,7 @@ export class ReloadableModules {
   }
 
   /**
-   * Drops `files` and every file of the directory that imports them, so the
+   * Drops `files` and every file of the directory (or helper outside it) that imports them, so the
    * next import loads them afresh. Returns every file dropped, and the views
    * built from any of them.
    */

@@ -94,6 +94,11 @@ export class HotReloader {
     return [...this.failing.keys()];
   }
 
+  /** Helpers outside the directory that its files import now (absolute): to be watched too. */
+  get outsideHelpers(): readonly string[] {
+    return this.modules.outsideHelpers();
+  }
+
   /** `_middleware` files that never loaded (or not since they were last removed): what each wraps refuses. */
   get standingIn(): readonly string[] {
     return [...this.standIns];

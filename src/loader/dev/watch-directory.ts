@@ -20,6 +20,8 @@ export interface WatchOptions {
 export interface DirectoryWatcher {
   /** Resolves when the initial scan is done and every later save will be seen. */
   readonly ready: Promise<void>;
+  /** Watches these files outside the directory (absolute paths) too, from now on. */
+  watchAlso(files: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -108,8 +110,13 @@ export function watchDirectory(
     if (timer) clearTimeout(timer);
     timer = setTimeout(run, delay);
   };
-  /** What the watcher leaves out, for an absolute path under the root. */
-  const isIgnored = (path: string) => ignored(path.slice(root.length));
+  /** Files outside the root watched besides it (helpers its files import). */
+  const outside = new Set<string>();
+  /** What the watcher leaves out: under the root, by `ignored`; outside it, all but `outside`. */
+  const isIgnored = (path: string) =>
+    path === root || path.startsWith(`${root}${sep}`)
+      ? ignored(path.slice(root.length))
+      : !outside.has(path);
   /**
    * Folders that appeared lately, with what is known of each path in them:
    * reported there or gone (by chokidar, or by a look below), or only seen
@@ -244,6 +251,12 @@ export function watchDirectory(
 
   return {
     ready,
+    watchAlso(files) {
+      const added = files.filter((file) => !outside.has(file));
+      if (added.length === 0 || closed) return;
+      for (const file of added) outside.add(file);
+      watcher.add(added);
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

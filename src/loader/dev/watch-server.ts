@@ -130,6 +130,7 @@ export async function watchServer(
       if (paths.length === 0) return;
       await options.onChange?.(paths.map((path) => relative(root, path).split(sep).join("/")));
       const outcome = await run(() => reloader.reload(paths));
+      watcher.watchAlso(reloader.outsideHelpers);
       tell(outcome.problems);
       await options.onReload?.(outcome);
       for (const waiter of waiting) waiter.resolve(outcome);
@@ -139,6 +140,7 @@ export async function watchServer(
     { onError: (error) => options.onError?.(error), changedSince: loadedAt },
   );
   await watcher.ready;
+  watcher.watchAlso(reloader.outsideHelpers);
   let closed = false;
 
   return {

@@ -1,0 +1,74 @@
+/**
+ * Hot reload of helpers outside the server directory (a monorepo's shared
+ * code, imported by a relative path that climbs out of it): a save of one
+ * reloads the files that import it, directly or through other such helpers.
+ * Packages are never reloaded, even one whose real path is outside every
+ * node_modules (mcp-dir here is a link to this repository).
+ */
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createTestClient, type TestClient } from "../../src/testing/index.js";
+import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
+
+const clients: TestClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+afterAll(removeServerDirs);
+
+const tool = (helper: string) => `import { defineTool } from "mcp-dir";
+import { word } from "${helper}";
+
+export default defineTool({
+  description: "Says the shared word",
+  handler: () => word,
+});
+`;
+
+const textOf = (result: { content: unknown }) =>
+  (result.content as { type: string; text: string }[]).map(({ text }) => text).join("");
+
+describe("a helper outside the server directory", () => {
+  it("reloads the files that import it when it is saved, directly or through another", async () => {
+    const root = await createServerDir({
+      "server/tools/say.ts": tool("../../shared/words.ts"),
+      "shared/words.ts": 'export { word } from "./word.ts";\n',
+      "shared/word.ts": 'export const word = "one";\n',
+    });
+    const client = await createTestClient(join(root, "server"), { watch: true });
+    clients.push(client);
+    expect(textOf(await client.callTool({ name: "say" }))).toBe("one");
+
+    const reloaded = client.nextReload();
+    await writeFile(join(root, "shared/word.ts"), 'export const word = "two";\n');
+    expect((await reloaded).applied).toEqual(["tools/say.ts"]);
+    expect(textOf(await client.callTool({ name: "say" }))).toBe("two");
+
+    const again = client.nextReload();
+    await writeFile(join(root, "shared/words.ts"), 'export const word = "three";\n');
+    expect((await again).applied).toEqual(["tools/say.ts"]);
+    expect(textOf(await client.callTool({ name: "say" }))).toBe("three");
+  });
+
+  it("is watched from the reload that first imports it", async () => {
+    const root = await createServerDir({
+      "server/tools/say.ts": tool("./_word.ts"),
+      "server/tools/_word.ts": 'export const word = "inside";\n',
+      "shared/word.ts": 'export const word = "one";\n',
+    });
+    const client = await createTestClient(join(root, "server"), { watch: true });
+    clients.push(client);
+    expect(textOf(await client.callTool({ name: "say" }))).toBe("inside");
+
+    const moved = client.nextReload();
+    await writeFile(join(root, "server/tools/say.ts"), tool("../../shared/word.ts"));
+    expect((await moved).applied).toEqual(["tools/say.ts"]);
+    expect(textOf(await client.callTool({ name: "say" }))).toBe("one");
+
+    const saved = client.nextReload();
+    await writeFile(join(root, "shared/word.ts"), 'export const word = "two";\n');
+    expect((await saved).applied).toEqual(["tools/say.ts"]);
+    expect(textOf(await client.callTool({ name: "say" }))).toBe("two");
+  });
+});
