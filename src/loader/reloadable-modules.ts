@@ -14,6 +14,7 @@ import {
   settleBefore,
 } from "./load-timeout.js";
 import { ModuleCacheClaim } from "./module-cache-claim.js";
+import { helpersImported, importersIn, type ModuleCache } from "./module-graph.js";
 import { NodeModule as Module } from "./node-module.js";
 import { CompilerNeeded, TransformNeeded } from "./speculative-transforms.js";
 import {
@@ -26,14 +27,6 @@ import {
 } from "./top-level-guard.js";
 
 export type { ModuleNamespace } from "./esm-packages.js";
-
-interface CachedModule {
-  id: string;
-  exports: unknown;
-  loaded: boolean;
-  children: CachedModule[];
-  parent?: CachedModule | null;
-}
 
 /**
  * Loads the files of one server directory so that each can be dropped and
@@ -278,8 +271,8 @@ export class ReloadableModules {
     }
   }
 
-  private get cache(): Record<string, CachedModule | undefined> {
-    return this.claim.take() as Record<string, CachedModule | undefined>;
+  private get cache(): ModuleCache {
+    return this.claim.take() as ModuleCache;
   }
 
   private inDir(id: string): boolean {
@@ -293,7 +286,12 @@ export class ReloadableModules {
    */
   importersOf(files: Iterable<string>): Set<string> {
     const changed = [...files];
-    const found = this.requiredImportersOf(changed);
+    // A helper outside the directory leads to the files that import it.
+    const found = importersIn(
+      this.cache,
+      changed,
+      (id) => this.inDir(id) || outsideHelpers.has(id),
+    );
     for (const file of this.esmImports.importersOf(changed)) found.add(file);
     return found;
   }
@@ -303,41 +301,11 @@ export class ReloadableModules {
    * import now, directly or through others: `dev` watches them too.
    */
   outsideHelpers(): string[] {
-    const found = new Set<string>();
-    const queue = Object.entries(this.cache).flatMap(([id, mod]) =>
-      mod && this.inDir(id) ? [mod] : [],
+    return helpersImported(
+      this.cache,
+      (id) => this.inDir(id),
+      (id) => outsideHelpers.has(id),
     );
-    for (let mod = queue.pop(); mod !== undefined; mod = queue.pop()) {
-      for (const child of mod.children) {
-        if (!outsideHelpers.has(child.id) || found.has(child.id)) continue;
-        found.add(child.id);
-        queue.push(child);
-      }
-    }
-    return [...found];
-  }
-
-  private requiredImportersOf(files: Iterable<string>): Set<string> {
-    const importers = new Map<string, Set<string>>();
-    for (const [id, mod] of Object.entries(this.cache)) {
-      // A helper outside the directory leads to the files that import it.
-      if (!mod || !(this.inDir(id) || outsideHelpers.has(id))) continue;
-      for (const child of mod.children) {
-        if (!importers.has(child.id)) importers.set(child.id, new Set());
-        importers.get(child.id)?.add(id);
-      }
-    }
-    const found = new Set<string>();
-    const queue = [...files];
-    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-      for (const importer of importers.get(file) ?? []) {
-        if (!found.has(importer)) {
-          found.add(importer);
-          queue.push(importer);
-        }
-      }
-    }
-    return found;
   }
 
   /**
