@@ -8,10 +8,11 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { loadServer, type ReloadOutcome, watchServer } from "../../src/index.js";
 import { createTestClient, type TestClient } from "../../src/testing/index.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 
-const clients: TestClient[] = [];
+const clients: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
@@ -69,6 +70,24 @@ describe("a helper outside the server directory", () => {
     const saved = client.nextReload();
     await writeFile(join(root, "shared/word.ts"), 'export const word = "two";\n');
     expect((await saved).applied).toEqual(["tools/say.ts"]);
+    expect(textOf(await client.callTool({ name: "say" }))).toBe("two");
+  });
+
+  it("is applied when saved after the load read it and before the watcher watched", async () => {
+    // As a save made while `mcp-dir dev` starts.
+    const root = await createServerDir({
+      "server/tools/say.ts": tool("../../shared/word.ts"),
+      "shared/word.ts": 'export const word = "one";\n',
+    });
+    const { server } = await loadServer(join(root, "server"));
+    await writeFile(join(root, "shared/word.ts"), 'export const word = "two";\n');
+    const outcomes: ReloadOutcome[] = [];
+    const watcher = await watchServer(server, join(root, "server"), {
+      onReload: (outcome) => void outcomes.push(outcome),
+    });
+    const client: TestClient = await createTestClient(server);
+    clients.push(client, watcher, server);
+    expect(outcomes.map((outcome) => outcome.applied)).toEqual([["tools/say.ts"]]);
     expect(textOf(await client.callTool({ name: "say" }))).toBe("two");
   });
 });

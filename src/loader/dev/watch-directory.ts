@@ -20,8 +20,12 @@ export interface WatchOptions {
 export interface DirectoryWatcher {
   /** Resolves when the initial scan is done and every later save will be seen. */
   readonly ready: Promise<void>;
-  /** Watches these files outside the directory (absolute paths) too, from now on. */
-  watchAlso(files: readonly string[]): void;
+  /**
+   * Watches these files outside the directory (absolute paths) too, from
+   * now on; with `changedSince`, hands over those changed since then (see
+   * WatchOptions), and resolves once their batch is done.
+   */
+  watchAlso(files: readonly string[], changedSince?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -211,12 +215,11 @@ export function watchDirectory(
   };
 
   /**
-   * Hands over the files changed since `since` and waits for their batch.
-   * A file's times come from a clock that may lag Date.now() by a tick, never
-   * lead it: one written before `since` never counts as changed.
+   * Hands over those of `files` changed since `since` and waits for their
+   * batch. A file's times come from a clock that may lag Date.now() by a
+   * tick, never lead it: one written before `since` never counts as changed.
    */
-  const catchUp = async (since: number) => {
-    const files = await filesIn(root, isIgnored);
+  const catchUp = async (files: readonly string[], since: number) => {
     const changed = await Promise.all(
       files.map((path) =>
         lstat(path).then(
@@ -246,16 +249,19 @@ export function watchDirectory(
   watcher.on("error", onError);
   const { changedSince } = options;
   const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve())).then(() =>
-    changedSince === undefined || closed ? undefined : catchUp(changedSince),
+    changedSince === undefined || closed
+      ? undefined
+      : filesIn(root, isIgnored).then((files) => catchUp(files, changedSince)),
   );
 
   return {
     ready,
-    watchAlso(files) {
+    async watchAlso(files, since) {
       const added = files.filter((file) => !outside.has(file));
       if (added.length === 0 || closed) return;
       for (const file of added) outside.add(file);
       watcher.add(added);
+      if (since !== undefined) await catchUp(added, since);
     },
     async close() {
       closed = true;

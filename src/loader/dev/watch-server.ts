@@ -129,8 +129,12 @@ export async function watchServer(
       const paths = await reloader.changedAmong(reported);
       if (paths.length === 0) return;
       await options.onChange?.(paths.map((path) => relative(root, path).split(sep).join("/")));
+      const reloadedAt = Date.now();
       const outcome = await run(() => reloader.reload(paths));
-      watcher.watchAlso(reloader.outsideHelpers);
+      // Not awaited: a helper saved since this reload read it makes the next batch, after this one.
+      watcher
+        .watchAlso(reloader.outsideHelpers, reloadedAt)
+        .catch((error: Error) => options.onError?.(error));
       tell(outcome.problems);
       await options.onReload?.(outcome);
       for (const waiter of waiting) waiter.resolve(outcome);
@@ -140,7 +144,7 @@ export async function watchServer(
     { onError: (error) => options.onError?.(error), changedSince: loadedAt },
   );
   await watcher.ready;
-  watcher.watchAlso(reloader.outsideHelpers);
+  await watcher.watchAlso(reloader.outsideHelpers, loadedAt);
   let closed = false;
 
   return {
