@@ -1,3 +1,4 @@
+import { sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isEsmFile } from "./commonjs-hooks.js";
 import { asEsModule, registerFormatHook } from "./esm-format-hook.js";
@@ -35,6 +36,12 @@ export class EsmImports {
     const add = (path: string) => {
       if (path !== absolutePath && this.inDir(path)) load.imports.add(path);
     };
+    // What tsx names outside the directory and node_modules is a helper imported by a path:
+    // the packages a file imports go to a namespace of their own (esm-format-hook.ts).
+    const addImported = (path: string) => {
+      if (path === absolutePath || this.inDir(path)) add(path);
+      else if (!path.split(sep).includes("node_modules")) load.imports.add(path);
+    };
     // tsx names each file it loads as an ES module. A file that is CommonJS
     // there (outside an ES module package) is required, and what it requires
     // lands in require.cache under this import's namespace, `path?namespace=…`:
@@ -42,7 +49,7 @@ export class EsmImports {
     // too many may be reloaded, never one too few).
     const before = new Set(Object.keys(this.cache));
     const onImport = (url: string) => {
-      if (url.startsWith("file:")) add(fileURLToPath(url.replace(/[?#].*$/, "")));
+      if (url.startsWith("file:")) addImported(fileURLToPath(url.replace(/[?#].*$/, "")));
     };
     try {
       return (await tsImport(specifier, {
@@ -65,6 +72,15 @@ export class EsmImports {
       if (changed.some((path) => path !== file && imports.has(path))) found.push(file);
     }
     return found;
+  }
+
+  /** The helpers outside the directory that the files imported as ES modules imported. */
+  get outsideHelpers(): string[] {
+    const found = new Set<string>();
+    for (const { imports } of this.loads.values()) {
+      for (const path of imports) if (!this.inDir(path)) found.add(path);
+    }
+    return [...found];
   }
 
   get files(): string[] {

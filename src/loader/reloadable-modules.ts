@@ -301,11 +301,12 @@ export class ReloadableModules {
    * import now, directly or through others: `dev` watches them too.
    */
   outsideHelpers(): string[] {
-    return helpersImported(
+    const required = helpersImported(
       this.cache,
       (id) => this.inDir(id),
       (id) => outsideHelpers.has(id),
     );
+    return [...new Set([...required, ...this.esmImports.outsideHelpers])];
   }
 
   /**

@@ -90,4 +90,25 @@ describe("a helper outside the server directory", () => {
     expect(outcomes.map((outcome) => outcome.applied)).toEqual([["tools/say.ts"]]);
     expect(textOf(await client.callTool({ name: "say" }))).toBe("two");
   });
+
+  it("reloads a file with top-level await that imports it, in a folder of either module type", async () => {
+    for (const packageJson of [{ type: "module" }, {}]) {
+      const root = await createServerDir(
+        {
+          "server/tools/say.ts": `${tool("../../shared/word.ts")}await Promise.resolve();\n`,
+          "server/package.json": JSON.stringify(packageJson),
+          "shared/word.ts": 'export const word = "one";\n',
+        },
+        { packageJson: false },
+      );
+      const client = await createTestClient(join(root, "server"), { watch: true });
+      clients.push(client);
+      expect(textOf(await client.callTool({ name: "say" }))).toBe("one");
+
+      const reloaded = client.nextReload();
+      await writeFile(join(root, "shared/word.ts"), 'export const word = "two";\n');
+      expect((await reloaded).applied).toEqual(["tools/say.ts"]);
+      expect(textOf(await client.callTool({ name: "say" }))).toBe("two");
+    }
+  });
 });
