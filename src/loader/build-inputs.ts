@@ -10,6 +10,15 @@ export class BuildInputs {
     this.inputsOf.set(file, new Set([file, ...inputs]));
   }
 
+  /** What the built files were made from that `inDir` says is outside the directory. */
+  inputsOutside(inDir: (path: string) => boolean): string[] {
+    const outside = new Set<string>();
+    for (const inputs of this.inputsOf.values()) {
+      for (const input of inputs) if (!inDir(input)) outside.add(input);
+    }
+    return [...outside];
+  }
+
   /** The built files made from any of `changed`. */
   builtFrom(changed: ReadonlySet<string>): string[] {
     const built: string[] = [];

@@ -298,7 +298,8 @@ export class ReloadableModules {
 
   /**
    * The helpers outside the directory (see outsideHelpers) that its files
-   * import now, directly or through others: `dev` watches them too.
+   * import now, directly or through others, and the files outside it that
+   * its views were built from: `dev` watches them too.
    */
   outsideHelpers(): string[] {
     const required = helpersImported(
@@ -306,7 +307,8 @@ export class ReloadableModules {
       (id) => this.inDir(id),
       (id) => outsideHelpers.has(id),
     );
-    return [...new Set([...required, ...this.esmImports.outsideHelpers])];
+    const built = this.builds.inputsOutside((path) => this.inDir(path));
+    return [...new Set([...required, ...this.esmImports.outsideHelpers, ...built])];
   }
 
   /**

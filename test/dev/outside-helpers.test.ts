@@ -9,6 +9,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { loadServer, type ReloadOutcome, watchServer } from "../../src/index.js";
+import { UI_EXTENSION, VIEW_MIME_TYPE } from "../../src/protocol/ui.js";
 import { createTestClient, type TestClient } from "../../src/testing/index.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 
@@ -110,5 +111,32 @@ describe("a helper outside the server directory", () => {
       expect((await reloaded).applied).toEqual(["tools/say.ts"]);
       expect(textOf(await client.callTool({ name: "say" }))).toBe("two");
     }
+  });
+
+  it("builds a view again when a file outside the directory that it imports is saved", async () => {
+    const root = await createServerDir({
+      "server/views/weather.ts": `import { headline } from "../../shared/headline.ts";
+document.getElementById("root")!.textContent = headline();
+`,
+      "shared/headline.ts": 'export const headline = () => "Forecast, first draft";\n',
+    });
+    const client = await createTestClient(join(root, "server"), {
+      capabilities: { extensions: { [UI_EXTENSION]: { mimeTypes: [VIEW_MIME_TYPE] } } },
+      watch: true,
+    });
+    clients.push(client);
+    const page = async () => {
+      const { contents } = await client.readResource({ uri: "ui://weather" });
+      return (contents[0] as { text: string }).text;
+    };
+    expect(await page()).toContain("Forecast, first draft");
+
+    const rebuilt = client.nextReload();
+    await writeFile(
+      join(root, "shared/headline.ts"),
+      'export const headline = () => "Forecast, second draft";\n',
+    );
+    expect((await rebuilt).applied).toEqual(["views/weather.ts"]);
+    expect(await page()).toContain("Forecast, second draft");
   });
 });
