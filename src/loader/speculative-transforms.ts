@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import type * as Esbuild from "esbuild";
 import { withRelativeImportsRequired } from "./dynamic-imports.js";
 import { NodeModule } from "./node-module.js";
@@ -180,7 +180,7 @@ export class Speculation {
       const to = JSON.stringify(path).slice(1, -1);
       const tsxOptions = JSON.parse(pattern.options.split(from).join(to)) as TransformOptions;
       try {
-        const code = await readFile(path, "utf8");
+        const code = readFileSync(path, "utf8");
         const options = withRelativeImportsRequired(code, tsxOptions);
         await this.transformInto(code, options, keyOf(code, options), generation);
       } catch {
