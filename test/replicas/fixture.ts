@@ -70,6 +70,20 @@ export function startReplica(
   });
 }
 
+/**
+ * A replica writes its sessions' events to Redis as it sends them, without
+ * waiting: another replica learns of an event a moment after the client has
+ * it, and answers that the session is unknown (404) until then. The request
+ * is made again while it does.
+ */
+export async function onceKnown(request: () => Promise<Response>): Promise<Response> {
+  for (;;) {
+    const response = await request();
+    if (response.status !== 404) return response;
+    await response.body?.cancel();
+  }
+}
+
 /** Two replicas of `dir` sharing `redisUrl`, started together. */
 export async function startPair(dir: string, redisUrl: string): Promise<[CliServer, CliServer]> {
   const [first, second] = await Promise.all([

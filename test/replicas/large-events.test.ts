@@ -21,7 +21,7 @@ import {
   stopAll,
 } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { STEADY_SERVER, startPair } from "./fixture.js";
+import { onceKnown, STEADY_SERVER, startPair } from "./fixture.js";
 
 const RESULT_CHARS = 3 * 1024 * 1024;
 
@@ -69,15 +69,6 @@ afterAll(async () => {
   await removeServerDirs();
 });
 
-/** Retries the GET while B answers 404: A writes the session's events to Redis without waiting. */
-async function resumeOnceKnown(sessionId: string, lastEventId: string): Promise<Response> {
-  for (;;) {
-    const response = await openGetStream(b.url, sessionId, { "last-event-id": lastEventId });
-    if (response.status !== 404) return response;
-    await response.body?.cancel();
-  }
-}
-
 describe("a large event of a stream resumed on the other replica", () => {
   it("reaches the client whole, and only a notice of it is published", async () => {
     const sessionId = await openSession(a.url);
@@ -95,7 +86,11 @@ describe("a large event of a stream resumed on the other replica", () => {
     await first.next();
     const progressed = await first.next();
     expect(JSON.parse(progressed?.data ?? "").method).toBe("notifications/progress");
-    const resumed = new SseReader(await resumeOnceKnown(sessionId, progressed?.id ?? ""));
+    const resumed = new SseReader(
+      await onceKnown(() =>
+        openGetStream(b.url, sessionId, { "last-event-id": progressed?.id ?? "" }),
+      ),
+    );
     await httpTaskWire(a.url).request("tools/call", { name: "open", arguments: { key: "big" } });
     const outage = b.waitForStderr(/Redis at \S+ cannot be reached \([^)]*\)/);
     outage.catch(() => {});

@@ -21,7 +21,7 @@ import {
   stopAll,
 } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { REPLICATED_SERVER, startPair } from "./fixture.js";
+import { onceKnown, REPLICATED_SERVER, startPair } from "./fixture.js";
 
 let redis: RedisServer;
 let a: CliServer;
@@ -64,19 +64,6 @@ function cutAfter(response: Response, marker: string, cut: (text: string) => voi
 
 const ERROR = (code: number, message: string) => ({ jsonrpc: "2.0", error: { code, message } });
 
-/**
- * A replica writes its sessions' events to Redis as it sends them, without
- * waiting: the other replica can learn of an event a moment after the client
- * has it. A request to the other replica that must find the session is made
- * again while it answers that the session is unknown (404).
- */
-async function onceKnown(request: () => Promise<Response>): Promise<Response> {
-  for (;;) {
-    const response = await request();
-    if (response.status !== 404) return response;
-    await response.body?.cancel();
-  }
-}
 const UNKNOWN_SESSION =
   "Session not found: it ended or never existed; send initialize again without an Mcp-Session-Id";
 

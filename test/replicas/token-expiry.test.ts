@@ -21,7 +21,7 @@ import {
   stopAll,
 } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { REPLICATED_SERVER, startPair } from "./fixture.js";
+import { onceKnown, REPLICATED_SERVER, startPair } from "./fixture.js";
 
 const LIFETIME_SECONDS = 3;
 const TOLERANCE_SECONDS = 1;
@@ -68,19 +68,6 @@ async function touch(sessionId: string, token: string): Promise<void> {
   const response = await post(a.url, call, postHeaders(sessionId, bearer(token)));
   expect(response.status).toBe(200);
   await response.text();
-}
-
-/**
- * A replica writes its sessions' events to Redis as it sends them, without
- * waiting: B can learn of an event a moment after the client has it, and
- * answers 404 until then; the GET is made again while it does.
- */
-async function onceKnown(request: () => Promise<Response>): Promise<Response> {
-  for (;;) {
-    const response = await request();
-    if (response.status !== 404) return response;
-    await response.body?.cancel();
-  }
 }
 
 const BOARD_UPDATED = {
