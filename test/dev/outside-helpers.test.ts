@@ -31,57 +31,60 @@ export default defineTool({
 const textOf = (result: { content: unknown }) =>
   (result.content as { type: string; text: string }[]).map(({ text }) => text).join("");
 
+const exportsWord = (word: string) => `export const word = "${word}";\n`;
+
+/** Saves `content` at `path`; the reload applies tools/say.ts, and "say" answers `word`. */
+async function saveThenHear(client: TestClient, path: string, content: string, word: string) {
+  const reloaded = client.nextReload();
+  await writeFile(path, content);
+  expect((await reloaded).applied).toEqual(["tools/say.ts"]);
+  expect(textOf(await client.callTool({ name: "say" }))).toBe(word);
+}
+
 describe("a helper outside the server directory", () => {
   it("reloads the files that import it when it is saved, directly or through another", async () => {
     const root = await createServerDir({
       "server/tools/say.ts": tool("../../shared/words.ts"),
       "shared/words.ts": 'export { word } from "./word.ts";\n',
-      "shared/word.ts": 'export const word = "one";\n',
+      "shared/word.ts": exportsWord("one"),
     });
     const client = await createTestClient(join(root, "server"), { watch: true });
     clients.push(client);
     expect(textOf(await client.callTool({ name: "say" }))).toBe("one");
 
-    const reloaded = client.nextReload();
-    await writeFile(join(root, "shared/word.ts"), 'export const word = "two";\n');
-    expect((await reloaded).applied).toEqual(["tools/say.ts"]);
-    expect(textOf(await client.callTool({ name: "say" }))).toBe("two");
+    await saveThenHear(client, join(root, "shared/word.ts"), exportsWord("two"), "two");
 
-    const again = client.nextReload();
-    await writeFile(join(root, "shared/words.ts"), 'export const word = "three";\n');
-    expect((await again).applied).toEqual(["tools/say.ts"]);
-    expect(textOf(await client.callTool({ name: "say" }))).toBe("three");
+    await saveThenHear(client, join(root, "shared/words.ts"), exportsWord("three"), "three");
   });
 
   it("is watched from the reload that first imports it", async () => {
     const root = await createServerDir({
       "server/tools/say.ts": tool("./_word.ts"),
-      "server/tools/_word.ts": 'export const word = "inside";\n',
-      "shared/word.ts": 'export const word = "one";\n',
+      "server/tools/_word.ts": exportsWord("inside"),
+      "shared/word.ts": exportsWord("one"),
     });
     const client = await createTestClient(join(root, "server"), { watch: true });
     clients.push(client);
     expect(textOf(await client.callTool({ name: "say" }))).toBe("inside");
 
-    const moved = client.nextReload();
-    await writeFile(join(root, "server/tools/say.ts"), tool("../../shared/word.ts"));
-    expect((await moved).applied).toEqual(["tools/say.ts"]);
-    expect(textOf(await client.callTool({ name: "say" }))).toBe("one");
+    await saveThenHear(
+      client,
+      join(root, "server/tools/say.ts"),
+      tool("../../shared/word.ts"),
+      "one",
+    );
 
-    const saved = client.nextReload();
-    await writeFile(join(root, "shared/word.ts"), 'export const word = "two";\n');
-    expect((await saved).applied).toEqual(["tools/say.ts"]);
-    expect(textOf(await client.callTool({ name: "say" }))).toBe("two");
+    await saveThenHear(client, join(root, "shared/word.ts"), exportsWord("two"), "two");
   });
 
   it("is applied when saved after the load read it and before the watcher watched", async () => {
     // As a save made while `mcp-dir dev` starts.
     const root = await createServerDir({
       "server/tools/say.ts": tool("../../shared/word.ts"),
-      "shared/word.ts": 'export const word = "one";\n',
+      "shared/word.ts": exportsWord("one"),
     });
     const { server } = await loadServer(join(root, "server"));
-    await writeFile(join(root, "shared/word.ts"), 'export const word = "two";\n');
+    await writeFile(join(root, "shared/word.ts"), exportsWord("two"));
     const outcomes: ReloadOutcome[] = [];
     const watcher = await watchServer(server, join(root, "server"), {
       onReload: (outcome) => void outcomes.push(outcome),
@@ -98,7 +101,7 @@ describe("a helper outside the server directory", () => {
         {
           "server/tools/say.ts": `${tool("../../shared/word.ts")}await Promise.resolve();\n`,
           "server/package.json": JSON.stringify(packageJson),
-          "shared/word.ts": 'export const word = "one";\n',
+          "shared/word.ts": exportsWord("one"),
         },
         { packageJson: false },
       );
@@ -106,10 +109,7 @@ describe("a helper outside the server directory", () => {
       clients.push(client);
       expect(textOf(await client.callTool({ name: "say" }))).toBe("one");
 
-      const reloaded = client.nextReload();
-      await writeFile(join(root, "shared/word.ts"), 'export const word = "two";\n');
-      expect((await reloaded).applied).toEqual(["tools/say.ts"]);
-      expect(textOf(await client.callTool({ name: "say" }))).toBe("two");
+      await saveThenHear(client, join(root, "shared/word.ts"), exportsWord("two"), "two");
     }
   });
 
