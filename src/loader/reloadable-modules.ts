@@ -312,9 +312,9 @@ export class ReloadableModules {
   }
 
   /**
-   * Drops `files` and every file of the directory (or helper outside it) that imports them, so the
-   * next import loads them afresh. Returns every file dropped, and the views
-   * built from any of them.
+   * Drops `files` and every file of the directory (or helper outside it)
+   * that imports them, so the next import loads them afresh. Returns every
+   * file dropped, and the views built from any of them.
    */
   invalidate(files: Iterable<string>): Set<string> {
     const dropped = new Set(files);
