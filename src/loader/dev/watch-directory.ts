@@ -173,6 +173,30 @@ export function watchDirectory(
     });
   };
 
+  /**
+   * chokidar watches a file it is given a moment later, and a save in
+   * between makes no event: each file is looked at again as a new folder
+   * is (NEW_FOLDER_LOOKS_MS), and handed over if it changed since it was given.
+   */
+  const lookAgainAt = (files: readonly string[]) => {
+    const given = Promise.all(files.map(fingerprint));
+    for (const delay of NEW_FOLDER_LOOKS_MS) {
+      const timer = setTimeout(() => {
+        folderTimers.delete(timer);
+        void given
+          .then(async (before) => {
+            const now = await Promise.all(files.map(fingerprint));
+            if (closed) return;
+            for (const [index, path] of files.entries()) {
+              if (now[index] !== before[index]) eventFor(path, now[index] !== GONE);
+            }
+          })
+          .catch(onError);
+      }, delay);
+      folderTimers.add(timer);
+    }
+  };
+
   const recheck = async () => {
     recheckTimer = undefined;
     const paths = [...recent];
@@ -261,6 +285,7 @@ export function watchDirectory(
       if (added.length === 0 || closed) return;
       for (const file of added) outside.add(file);
       watcher.add(added);
+      lookAgainAt(added);
       if (since !== undefined) await catchUp(added, since);
     },
     async close() {
