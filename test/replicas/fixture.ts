@@ -4,10 +4,18 @@
  * and the same MCP_DIR_REDIS_URL, against a real redis-server.
  */
 
+import { expect } from "vitest";
 import { TASK_SERVER } from "../eras/helpers/task-server.js";
-import { SseReader } from "../helpers/sse-reader.js";
+import { type SseEvent, SseReader } from "../helpers/sse-reader.js";
 import { postStateless } from "../helpers/stateless-post.js";
-import { type CliServer, startCli } from "../http-cli/helpers.js";
+import {
+  type CliServer,
+  openGetStream,
+  openSession,
+  post,
+  postHeaders,
+  startCli,
+} from "../http-cli/helpers.js";
 import { Inbox } from "../server/helpers/inbox.js";
 import type { Json } from "../server/helpers/raw-client.js";
 
@@ -82,6 +90,40 @@ export async function onceKnown(request: () => Promise<Response>): Promise<Respo
     if (response.status !== 404) return response;
     await response.body?.cancel();
   }
+}
+
+/**
+ * A 2025 session on `a` calls `tool` with `key` (id 7, progress token 1);
+ * its stream is read to its first progress, then resumed on `b` after it:
+ * the stream's priming event, and the resumed stream.
+ */
+export async function resumedAfterProgress(
+  a: CliServer,
+  b: CliServer,
+  tool: string,
+  key: string,
+): Promise<{ primed: SseEvent | undefined; resumed: SseReader }> {
+  const sessionId = await openSession(a.url);
+  const response = await post(
+    a.url,
+    {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: tool, arguments: { key }, _meta: { progressToken: 1 } },
+    },
+    postHeaders(sessionId),
+  );
+  const first = new SseReader(response);
+  const primed = await first.next();
+  const progressed = await first.next();
+  expect(JSON.parse(progressed?.data ?? "").method).toBe("notifications/progress");
+  const resumed = new SseReader(
+    await onceKnown(() =>
+      openGetStream(b.url, sessionId, { "last-event-id": progressed?.id ?? "" }),
+    ),
+  );
+  return { primed, resumed };
 }
 
 /** Two replicas of `dir` sharing `redisUrl`, started together. */

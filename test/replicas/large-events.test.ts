@@ -11,17 +11,10 @@ import { createClient } from "@redis/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpTaskWire } from "../eras/helpers/task-wire.js";
 import { type RedisServer, startRedis, stopAllRedis } from "../helpers/redis-server.js";
-import { SseReader } from "../helpers/sse-reader.js";
-import {
-  type CliServer,
-  openGetStream,
-  openSession,
-  post,
-  postHeaders,
-  stopAll,
-} from "../http-cli/helpers.js";
+import type { SseReader } from "../helpers/sse-reader.js";
+import { type CliServer, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { onceKnown, STEADY_SERVER, startPair } from "./fixture.js";
+import { resumedAfterProgress, STEADY_SERVER, startPair } from "./fixture.js";
 
 const RESULT_CHARS = 3 * 1024 * 1024;
 
@@ -71,26 +64,7 @@ afterAll(async () => {
 
 describe("a large event of a stream resumed on the other replica", () => {
   it("reaches the client whole, and only a notice of it is published", async () => {
-    const sessionId = await openSession(a.url);
-    const response = await post(
-      a.url,
-      {
-        jsonrpc: "2.0",
-        id: 7,
-        method: "tools/call",
-        params: { name: "large", arguments: { key: "big" }, _meta: { progressToken: 1 } },
-      },
-      postHeaders(sessionId),
-    );
-    const first = new SseReader(response);
-    await first.next();
-    const progressed = await first.next();
-    expect(JSON.parse(progressed?.data ?? "").method).toBe("notifications/progress");
-    const resumed = new SseReader(
-      await onceKnown(() =>
-        openGetStream(b.url, sessionId, { "last-event-id": progressed?.id ?? "" }),
-      ),
-    );
+    const { resumed } = await resumedAfterProgress(a, b, "large", "big");
     await httpTaskWire(a.url).request("tools/call", { name: "open", arguments: { key: "big" } });
     const outage = b.waitForStderr(/Redis at \S+ cannot be reached \([^)]*\)/);
     outage.catch(() => {});

@@ -21,7 +21,7 @@ import {
   stopAll,
 } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { onceKnown, REPLICATED_SERVER, startPair } from "./fixture.js";
+import { onceKnown, REPLICATED_SERVER, resumedAfterProgress, startPair } from "./fixture.js";
 
 let redis: RedisServer;
 let a: CliServer;
@@ -123,26 +123,7 @@ describe("a 2025 stream of a session one replica holds", () => {
   });
 
   it("goes on as the holding replica sends it, when the client resumes before the answer", async () => {
-    const sessionId = await openSession(a.url);
-    const response = await post(
-      a.url,
-      {
-        jsonrpc: "2.0",
-        id: 7,
-        method: "tools/call",
-        params: { name: "stream", arguments: { key: "live" }, _meta: { progressToken: 1 } },
-      },
-      postHeaders(sessionId),
-    );
-    const first = new SseReader(response);
-    const primed = await first.next();
-    const progressed = await first.next();
-    expect(JSON.parse(progressed?.data ?? "").method).toBe("notifications/progress");
-    const resumed = new SseReader(
-      await onceKnown(() =>
-        openGetStream(b.url, sessionId, { "last-event-id": progressed?.id ?? "" }),
-      ),
-    );
+    const { primed, resumed } = await resumedAfterProgress(a, b, "stream", "live");
     expect(primed?.id).toBeDefined();
     // The GET is carried by B before the answer exists: A's answer reaches it through Redis.
     await httpTaskWire(a.url).request("tools/call", {

@@ -91,11 +91,11 @@ async function connect(options: Parameters<typeof createTestClient>[1]) {
   return client;
 }
 
-/** Calls greets, opening its gate once its task is working: the result, and each state told. */
-async function greet(client: TestClient) {
+/** Calls `name`, opening its gate once its task is working: the result, and each state told. */
+async function callOpeningGate(client: TestClient, name = "greets") {
   const states: TaskState[] = [];
   const result = await client.callTool(
-    { name: "greets" },
+    { name },
     {
       ontask: (task) => {
         states.push(task);
@@ -112,7 +112,7 @@ describe("a call run as a task", () => {
       tasks: true,
       elicitation: { action: "accept", content: { name: "Ada" } },
     });
-    const { result, states } = await greet(client);
+    const { result, states } = await callOpeningGate(client);
     expect(result.content).toEqual([{ type: "text", text: "Hello, Ada" }]);
     const statuses = states.map((task) => task.status);
     expect(statuses.at(-1)).toBe("completed");
@@ -215,16 +215,7 @@ describe.each(["2026-07-28", "2025-11-25"] as const)(
         tasks: true,
         elicitation: { action: "accept", content: { name: "Ada" } },
       });
-      const states: TaskState[] = [];
-      const result = await client.callTool(
-        { name: "reports" },
-        {
-          ontask: (task) => {
-            states.push(task);
-            if (task.status === "working") openGate();
-          },
-        },
-      );
+      const { result, states } = await callOpeningGate(client, "reports");
       expect(result.content).toEqual([{ type: "text", text: "Hello, Ada" }]);
       // Each revision's task has these two; only 2026-07-28's holds what it asks, too.
       expect(
@@ -254,7 +245,7 @@ describe("a call run as a task at 2025-11-25", () => {
       tasks: true,
       elicitation: { action: "accept", content: { name: "Ada" } },
     });
-    const { result, states } = await greet(client);
+    const { result, states } = await callOpeningGate(client);
     expect(result).toEqual({ content: [{ type: "text", text: "Hello, Ada" }] });
     expect(states.map((task) => task.status)).toEqual([
       "working",
