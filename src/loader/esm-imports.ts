@@ -39,7 +39,7 @@ export class EsmImports {
     // What tsx names outside the directory and node_modules is a helper imported by a path:
     // the packages a file imports go to a namespace of their own (esm-format-hook.ts).
     const addImported = (path: string) => {
-      if (path === absolutePath || this.inDir(path)) add(path);
+      if (this.inDir(path)) add(path);
       else if (!path.split(sep).includes("node_modules")) load.imports.add(path);
     };
     // tsx names each file it loads as an ES module. A file that is CommonJS
