@@ -173,7 +173,7 @@ export class Speculation {
   ahead(paths: readonly string[]): Promise<void>[] {
     const pattern = this.pattern;
     if (pattern === undefined) return paths.map(() => Promise.resolve());
-    this.tsxCache.expectNewFiles();
+    this.tsxCache.expectNewFiles(paths.length);
     const from = JSON.stringify(pattern.file).slice(1, -1);
     const generation = this.generation;
     const transform = async (path: string) => {

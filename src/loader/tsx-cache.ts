@@ -26,11 +26,10 @@ export class TsxCache {
   private stopWatching: (() => void) | undefined;
   private indexed = false;
 
-  /** Called when most files of a load are new to tsx: see readOnlyWhatIsOnDisk. */
-  expectNewFiles(): void {
+  /** Called when most files of a load are new to tsx, `count` of them: see readOnlyWhatIsOnDisk. */
+  expectNewFiles(count: number): void {
     if (this.indexed || this.map === undefined) return;
-    this.indexed = true;
-    readOnlyWhatIsOnDisk(this.map);
+    this.indexed = readOnlyWhatIsOnDisk(this.map, count);
   }
 
   /** Called as tsx transforms a file, before tsx keeps the result (`banner`: what tsx's code starts with). */

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { LISTING_PAYS_PER_FILE } from "../../src/loader/tsx-disk-cache.js";
 import { createServerDir, REPO_ROOT, removeServerDirs } from "./helpers/server-dir.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "mcp-dir-tsx-cache-"));
@@ -93,10 +94,11 @@ describe("tsx's disk cache", () => {
 /**
  * Loads each directory given in turn (a new importer each), in a process whose
  * temporary folder is the test's, and counts the reads of tsx's disk cache
- * that found a file and those that found none.
+ * that found a file and those that found none, and the listings of its folder.
  */
 const COUNTING_SCRIPT = `
 import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDirectory } from ${JSON.stringify(pathToFileURL(join(REPO_ROOT, "dist/loader/index.js")).href)};
@@ -105,6 +107,13 @@ const cacheFolder = join(tmpdir(), "tsx-");
 const read = fs.readFileSync;
 let found = 0;
 let absent = 0;
+let listed = 0;
+const list = fs.readdirSync;
+fs.readdirSync = function (path, ...rest) {
+  if (typeof path === "string" && path.startsWith(cacheFolder)) listed++;
+  return list.call(this, path, ...rest);
+};
+syncBuiltinESMExports();
 fs.readFileSync = function (path, ...rest) {
   const inCache = typeof path === "string" && path.startsWith(cacheFolder);
   try {
@@ -120,8 +129,9 @@ const loads = [];
 for (const dir of process.argv.slice(1)) {
   found = 0;
   absent = 0;
+  listed = 0;
   const load = await loadDirectory(dir);
-  loads.push({ tools: load.sources.size, found, absent });
+  loads.push({ tools: load.sources.size, found, absent, listed });
 }
 console.log(JSON.stringify(loads));
 // As the CLI's list, check and call do once they have answered.
@@ -155,12 +165,27 @@ describe("tsx's disk cache, on a load of files tsx has not transformed", () => {
     const [first, second, third] = [await newTools(), await newTools(), await newTools()];
     const loads = (await loadInTurn(tmp, [first, second])) as unknown[];
     // The first load's first files are looked for as tsx looks (their misses say the load is new).
-    expect(loads[1]).toEqual({ tools: 8, found: 0, absent: 0 });
+    expect(loads[1]).toEqual({ tools: 8, found: 0, absent: 0, listed: 0 });
     // What a process wrote is read by the next, as before.
     expect(await loadInTurn(tmp, [third, first])).toEqual([
       expect.objectContaining({ tools: 8 }),
-      { tools: 8, found: 8, absent: 0 },
+      { tools: 8, found: 8, absent: 0, listed: 0 },
     ]);
+  });
+
+  it("is read as tsx reads it when it holds too many files for a listing to pay", async () => {
+    // tsx's folder is every project's on the machine: a test suite's runs leave tens of
+    // thousands of files there, and a listing of 90,000 took some 120 ms of a start here.
+    const { tmp, cache, stamp } = temporaryFolder();
+    writeFileSync(stamp, "");
+    // Long names: a folder's size grows with its entries' names (on ext4; not on tmpfs).
+    for (let i = 0; statSync(cache).size <= 8 * LISTING_PAYS_PER_FILE; i++) {
+      writeFileSync(join(cache, `${period()}-${String(i).padStart(240, "0")}`), "");
+    }
+    const [first, second] = [await newTools(), await newTools()];
+    const loads = (await loadInTurn(tmp, [first, second])) as { listed: number; absent: number }[];
+    expect(loads.map(({ listed }) => listed)).toEqual([0, 0]);
+    expect(loads[1]).toEqual({ tools: 8, found: 0, absent: expect.any(Number), listed: 0 });
   });
 
   it("holds every transform of a load that a process made before it exited at once", async () => {
@@ -168,8 +193,8 @@ describe("tsx's disk cache, on a load of files tsx has not transformed", () => {
     const [first, second] = [await newTools(), await newTools()];
     await loadInTurn(tmp, [first, second], true);
     expect(await loadInTurn(tmp, [second, first])).toEqual([
-      { tools: 8, found: 8, absent: 0 },
-      { tools: 8, found: 8, absent: 0 },
+      { tools: 8, found: 8, absent: 0, listed: 0 },
+      { tools: 8, found: 8, absent: 0, listed: 0 },
     ]);
   });
 
@@ -179,7 +204,7 @@ describe("tsx's disk cache, on a load of files tsx has not transformed", () => {
     const [one, other] = [await newTools(1), await newTools(1)];
     await loadInTurn(tmp, [one], true);
     expect(await loadInTurn(tmp, [one, other])).toEqual([
-      { tools: 1, found: 1, absent: 0 },
+      { tools: 1, found: 1, absent: 0, listed: 0 },
       expect.objectContaining({ tools: 1 }),
     ]);
   });
