@@ -10,15 +10,15 @@
  * them all. Everything else in dist/ (esbuild's code, whose chunk names
  * change, the dev UI's page) and mcp-dir's own caches are made anew.
  */
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 const SOURCES = "src";
 const OUT = "dist";
-/** tsconfig.build.json's tsBuildInfoFile. */
-const BUILD_INFO = "node_modules/.cache/mcp-dir-typecheck/src.tsbuildinfo";
-/** Sources tsconfig.build.json leaves out: the dev UI's page, which esbuild builds for the browser. */
-const NOT_DECLARED = [join(SOURCES, "dev-ui", "page")];
+/** What tsc is told: where its build info is kept, and the sources it leaves out (the dev UI's page, built by esbuild). */
+const { compilerOptions, exclude } = JSON.parse(readFileSync("tsconfig.build.json", "utf8"));
+const BUILD_INFO = compilerOptions.tsBuildInfoFile;
+const NOT_DECLARED = exclude.map((folder) => join(folder));
 
 /** Every file under `folder`, by its path from the repository's root. */
 function filesUnder(folder) {
