@@ -160,8 +160,7 @@ function register(): void {
   const requireModule = (process.features as { require_module?: boolean }).require_module;
   if (native && compiled && native !== compiled && requireModule === true) {
     extensions[".js"] = function (this: unknown, module: unknown, filename: string) {
-      const useNative = !isAuthorCode(filename) && isModuleScope(dirname(filename));
-      return (useNative ? native : compiled).call(this, module, filename);
+      return (isPackageModule(filename) ? native : compiled).call(this, module, filename);
     };
   }
   // tsx sets some of its handlers as properties that are not enumerable.
@@ -169,6 +168,23 @@ function register(): void {
     const load = extensions[extension];
     if (load && load !== before[extension]) extensions[extension] = compileFromStore(load, storeOf);
   }
+}
+
+/**
+ * A package's `.js` file that Node runs as an ES module: Node's require(esm)
+ * hands over the instance `import` loads. Not author code, nor a helper
+ * outside the directory (those are compiled, so that a save reloads them),
+ * nor any other extension: each tsImport (top-level await) adds tsx hooks
+ * that pass every file outside their namespace to the ".js" handler, `.ts`
+ * helpers among them, which Node's ES module loader cannot read.
+ */
+function isPackageModule(filename: string): boolean {
+  return (
+    extname(filename) === ".js" &&
+    !isAuthorCode(filename) &&
+    !outsideHelpers.has(filename) &&
+    isModuleScope(dirname(filename))
+  );
 }
 
 /**
