@@ -123,14 +123,15 @@ function register(): void {
     return alias;
   };
   const load = loader._load;
-  // An author file written as an ES module gets its packages from Node's ES module loader.
+  // An author file (or a helper outside the directory) written as an ES module
+  // gets its packages from Node's ES module loader: one copy for every such file.
   loader._load = function (this: unknown, request, parent, isMain) {
     const from = parent?.filename;
     if (
       from !== undefined &&
       isPackageSpecifier(request) &&
       !Module.isBuiltin(request) &&
-      isAuthorCode(from) &&
+      (isAuthorCode(from) || outsideHelpers.has(from)) &&
       isEsmFile(from) &&
       !isAlias(request, parent)
     ) {

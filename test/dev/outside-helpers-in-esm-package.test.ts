@@ -58,3 +58,28 @@ describe.each([
     expect(await text()).toBe("two");
   });
 });
+
+describe("a helper outside the directory, written as an ES module", () => {
+  it("gets the copy of a package that the directory's files get", async () => {
+    // A package with a build for import and one for require, each counting on its own.
+    const counter = "let count = 0;\nexport const next = () => ++count;\n";
+    const root = await createServerDir({
+      "node_modules/tally/package.json": JSON.stringify({
+        name: "tally",
+        exports: { import: "./index.mjs", require: "./index.cjs" },
+      }),
+      "node_modules/tally/index.mjs": counter,
+      "node_modules/tally/index.cjs": "let count = 0;\nexports.next = () => ++count;\n",
+      "shared/count.ts": 'import { next } from "tally";\nexport const fromHelper = () => next();\n',
+      "server/tools/count.ts": `import { defineTool } from "mcp-dir";
+import { next } from "tally";
+import { fromHelper } from "../../shared/count.ts";
+export default defineTool({ description: "Counts twice", handler: () => \`\${next()} \${fromHelper()}\` });
+`,
+    });
+    const client = await createTestClient(join(root, "server"));
+    clients.push(client);
+    const { content } = await client.callTool({ name: "count" });
+    expect(content).toEqual([{ type: "text", text: "1 2" }]);
+  });
+});
