@@ -29,9 +29,20 @@ redis.call('PUBLISH', ARGV[9], ARGV[3] .. ' ' .. ARGV[4])
 return 1
 `);
 
-/** KEYS: the session, its events. ARGV: channel. */
+/**
+ * How long a session's events outlive its end: a replica carrying one of its
+ * streams reads each event when told of it, and may be told of the last ones
+ * just before it hears of the end (by then, once, they were gone).
+ */
+const ENDED_EVENTS_KEPT_MS = 30_000;
+
+/**
+ * KEYS: the session, its events. ARGV: channel. The session is gone at once
+ * (nothing resumes it), its events soon.
+ */
 const END = script(`
-redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('DEL', KEYS[1])
+redis.call('PEXPIRE', KEYS[2], ${ENDED_EVENTS_KEPT_MS})
 redis.call('PUBLISH', ARGV[1], '${ENDED}')
 return 1
 `);
@@ -174,12 +185,17 @@ export class RedisSessionLog implements SessionLog {
           if (entry.kind !== "p") sink.event(entry);
           if (entry.kind === "l") end();
         };
+        /** The reads under way, in the order of their notices: the session's end waits for them. */
+        let reading: Promise<void> = Promise.resolve();
         deliver = (message) => {
-          if (message === ENDED) return end();
+          if (message === ENDED) {
+            reading = reading.then(end);
+            return;
+          }
           const seq = noticedSeq(message, stream);
           if (seq === undefined || seq <= last) return;
           // What followed the last event taken, up to the one told: notices missed included.
-          this.link
+          const read = this.link
             .command("Reading a resumed stream's event", [
               "XRANGE",
               events,
@@ -197,6 +213,7 @@ export class RedisSessionLog implements SessionLog {
                   );
               },
             );
+          reading = reading.then(() => read);
         };
         for (const message of heard.splice(0)) deliver(message);
       },

@@ -68,4 +68,23 @@ describe("a stream B carries for A's session", () => {
     await redis.command("DEL", `${prefix}replica:${a.id}`);
     await ended;
   });
+
+  it("carries every event A wrote before it ended the session, then ends", async () => {
+    const prefix = "test-ended-after-events:";
+    const [a, b] = await Promise.all([replica(prefix), replica(prefix)]);
+    const mirror = a.sessions.open("s", undefined, KEEP);
+    mirror.append(1, 1, "first", "event");
+    const followed = await followOnce(b, "s");
+    expect(followed.missed.map((event) => event.data)).toEqual(["first"]);
+    const carried: string[] = [];
+    const ended = new Promise<void>((resolve) => {
+      followed.listen({ event: (event) => carried.push(event.data), end: resolve });
+    });
+    // As a session closed right after its last answer (its replica shutting down, say).
+    mirror.append(1, 2, "second", "event");
+    mirror.append(1, 3, "last", "last");
+    mirror.ended();
+    await ended;
+    expect(carried).toEqual(["second", "last"]);
+  });
 });
