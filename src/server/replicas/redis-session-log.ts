@@ -174,6 +174,8 @@ export class RedisSessionLog implements SessionLog {
       over,
       listen: (sink) => {
         const end = () => {
+          // A session's end waits for reads, by when its carrier may have let it go (stop()).
+          if (stopped) return;
           stop();
           sink.end();
         };
