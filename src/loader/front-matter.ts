@@ -1,6 +1,6 @@
 import type * as Yaml from "yaml";
 import { LazyPackage } from "../define/lazy-package.js";
-import { unclosedOpening } from "./yaml-mistake.js";
+import { missingColon, unclosedOpening } from "./yaml-mistake.js";
 
 /**
  * The YAML parser: only Markdown prompts need it, and loading it is a tenth of
@@ -37,6 +37,8 @@ export function parseFrontMatter(source: string): FrontMatter {
   } catch (error) {
     if (!(error instanceof yamlParser.get().YAMLParseError)) throw error;
     const opens = unclosedOpening(yamlParser.get(), frontMatter, error.pos[0]);
+    const colon =
+      error.linePos?.[0] && missingColon(frontMatter, error.code, error.linePos[0].line - 1);
     const where =
       opens !== undefined
         ? ` (${lineAndColumn(frontMatter, opens)}, where it opens)`
@@ -45,7 +47,7 @@ export function parseFrontMatter(source: string): FrontMatter {
           : "";
     return {
       ok: false,
-      message: `front matter is not valid YAML: ${firstLine(error.message)}${where}`,
+      message: `front matter is not valid YAML: ${colon || firstLine(error.message)}${where}`,
     };
   }
   if (data === null || data === undefined) return { ok: true, data: {}, body };

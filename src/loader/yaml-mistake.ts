@@ -40,3 +40,22 @@ function unclosedStart(token: Yaml.CST.Token): number | undefined {
   }
   return undefined;
 }
+
+/** The parse errors the yaml library gives a line whose key has no colon after it. */
+const NO_COLON_CODES = new Set(["MULTILINE_IMPLICIT_KEY", "MISSING_CHAR"]);
+
+/**
+ * What to say of a key written without its colon (`description A prompt`),
+ * for the line (0-based, in the front matter) the parser points at; the
+ * library's own words ("Implicit keys need to be on a single line") name
+ * nothing an author wrote. Undefined when the line has a colon, or the error
+ * is another.
+ */
+export function missingColon(source: string, code: string, line: number): string | undefined {
+  if (!NO_COLON_CODES.has(code)) return undefined;
+  const text = source.split(/\r?\n/)[line] ?? "";
+  const parts = /^\s*(?:-\s+)?([^\s:#'"]\S*)(?:\s+(.*?))?\s*$/.exec(text);
+  if (text.includes(":") || !parts) return undefined;
+  const [, key, value] = parts;
+  return `${JSON.stringify(text.trim())} has no colon after its key: write ${key}: ${value ?? "..."}`;
+}

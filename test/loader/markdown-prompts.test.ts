@@ -225,6 +225,11 @@ describe("Markdown prompts with mistakes", () => {
         "---\ndescription: Tabs\narguments:\n\t- name: topic\n---\nAbout {{topic}}\n",
       "prompts/colon.md":
         "---\ntitle: Colon\ndescription A prompt\narguments: [topic]\n---\n{{topic}}\n",
+      // A key without its colon: after a line of its own, in a list item, alone.
+      "prompts/colon-after.md": "---\ndescription: A prompt\ntitle Colon\n---\nBody\n",
+      "prompts/colon-in-item.md":
+        "---\narguments:\n  - name: topic\n    required true\n---\n{{topic}}\n",
+      "prompts/colon-alone.md": "---\ndescription: A prompt\ntitle\n---\nBody\n",
       "prompts/quote.md":
         '---\ntitle: "Unclosed\ndescription: A prompt\narguments:\n  - name: topic\n---\n{{topic}}\n',
       "prompts/nested-quote.md":
@@ -234,7 +239,10 @@ describe("Markdown prompts with mistakes", () => {
       "prompts/escaped.md": '---\ntitle: "C:\\\\"\ndescription: "say \\"\n---\nBody\n',
     });
     expect((await loadDirectory(dir)).problems.map(formatProblem)).toEqual([
-      "prompts/colon.md: front matter is not valid YAML: Implicit keys need to be on a single line (3:1)",
+      'prompts/colon-after.md: front matter is not valid YAML: "title Colon" has no colon after its key: write title: Colon (3:1)',
+      'prompts/colon-alone.md: front matter is not valid YAML: "title" has no colon after its key: write title: ... (3:1)',
+      'prompts/colon-in-item.md: front matter is not valid YAML: "required true" has no colon after its key: write required: true (4:5)',
+      'prompts/colon.md: front matter is not valid YAML: "description A prompt" has no colon after its key: write description: A prompt (3:1)',
       'prompts/escaped.md: front matter is not valid YAML: Missing closing "quote (3:14, where it opens)',
       "prompts/list.md: front matter is not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] (2:12, where it opens)",
       "prompts/nested-quote.md: front matter is not valid YAML: Missing closing 'quote (4:18, where it opens)",
