@@ -47,12 +47,17 @@ redis.call('PUBLISH', ARGV[1], '${ENDED}')
 return 1
 `);
 
-/** KEYS: the session. ARGV: the lease keys' prefix. Returns { owner, replica, 1 if it lives }. */
+/**
+ * KEYS: the session, its events. ARGV: the lease keys' prefix. Returns
+ * { owner, replica, 1 if it lives, its events }, read at one moment: read
+ * apart, an event landing between the two reads made a session found
+ * without the events that made it (a resumption refused as unknown).
+ */
 const FIND = script(`
 local owner = redis.call('HGET', KEYS[1], 'owner')
 if not owner then return false end
 local replica = redis.call('HGET', KEYS[1], 'replica')
-return { owner, replica, redis.call('EXISTS', ARGV[1] .. replica) }
+return { owner, replica, redis.call('EXISTS', ARGV[1] .. replica), redis.call('XRANGE', KEYS[2], '-', '+') }
 `);
 
 interface Entry extends LoggedEvent {
@@ -137,12 +142,13 @@ export class RedisSessionLog implements SessionLog {
         throw this.link.unreachable(what, error);
       });
     let found: Reply;
-    let read: Reply;
     try {
-      [found, read] = await Promise.all([
-        this.link.run(what, FIND, [this.keys.session(sessionId)], [this.keys.lease("")]),
-        this.link.command(what, ["XRANGE", events, "-", "+"]),
-      ]);
+      found = await this.link.run(
+        what,
+        FIND,
+        [this.keys.session(sessionId), events],
+        [this.keys.lease("")],
+      );
     } catch (error) {
       unsubscribe();
       throw error;
@@ -151,9 +157,9 @@ export class RedisSessionLog implements SessionLog {
       unsubscribe();
       return undefined;
     }
-    const [owner, replica, leased] = found as [string, string, number];
+    const [owner, replica, leased, read] = found as [string, string, number, Reply[]];
     const alive = leased === 1 || !this.link.lapseMeansStopped(this.leaseMs);
-    const entries = (read as Reply[]).map(entryOf).filter((entry) => entry.stream === stream);
+    const entries = read.map(entryOf).filter((entry) => entry.stream === stream);
     const missed = entries.filter((entry) => entry.seq > afterSeq && entry.kind !== "p");
     const over = !alive || entries.some((entry) => entry.kind === "l");
     let last = Math.max(afterSeq, ...missed.map((entry) => entry.seq));

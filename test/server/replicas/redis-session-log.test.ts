@@ -87,4 +87,48 @@ describe("a stream B carries for A's session", () => {
     await ended;
     expect(carried).toEqual(["second", "last"]);
   });
+
+  it("is read as of one moment: a session found is found with the events it had then", async () => {
+    const prefix = "test-follow-at-once:";
+    const [a, b] = await Promise.all([replica(prefix), replica(prefix)]);
+    const mirror = a.sessions.open("s", undefined, KEEP);
+    let appended = false;
+    const appendFirst = async () => {
+      appended = true;
+      mirror.append(1, 1, "first", "event");
+      while ((await redis.command("XLEN", `${prefix}events:s`)) === "0");
+    };
+    // The order that loses: B reads the session's events, A's first event (written without
+    // waiting) lands, then B finds the session. Reads made apart are held to that order.
+    let eventsRead: Promise<void> | undefined;
+    const command = b.link.command.bind(b.link);
+    b.link.command = async (what, args) => {
+      if (args[0] !== "XRANGE" || args[2] !== "-") return command(what, args);
+      let resolve = () => {};
+      eventsRead = new Promise<void>((settle) => {
+        resolve = settle;
+      });
+      const reply = await command(what, args);
+      await appendFirst();
+      resolve();
+      return reply;
+    };
+    const run = b.link.run.bind(b.link);
+    b.link.run = async (...args) => {
+      await new Promise(setImmediate);
+      await eventsRead;
+      return run(...args);
+    };
+    const followed = await b.sessions.follow("s", 1, 0);
+    // Not found yet (the client asks again), or found with the event that made it.
+    if (followed) {
+      expect(followed.known).toBe(true);
+      expect(followed.missed.map((event) => event.data)).toEqual(["first"]);
+      followed.stop();
+    }
+    if (!appended) await appendFirst();
+    const again = await b.sessions.follow("s", 1, 0);
+    expect(again?.missed.map((event) => event.data)).toEqual(["first"]);
+    again?.stop();
+  });
 });
