@@ -80,6 +80,11 @@ function isAuthorCode(filename: string): boolean {
   return authorDirOf(filename) !== undefined;
 }
 
+/** Author code, or a helper outside the directory: code that a save loads afresh. */
+function isReloadedCode(filename: string): boolean {
+  return isAuthorCode(filename) || outsideHelpers.has(filename);
+}
+
 /** The transform store of the directory holding `filename`, if it is author code and caching is on. */
 function storeOf(filename: string): TransformStore | undefined {
   const prefix = authorDirOf(filename);
@@ -131,7 +136,7 @@ function register(): void {
       from !== undefined &&
       isPackageSpecifier(request) &&
       !Module.isBuiltin(request) &&
-      (isAuthorCode(from) || outsideHelpers.has(from)) &&
+      isReloadedCode(from) &&
       isEsmFile(from) &&
       !isAlias(request, parent)
     ) {
@@ -141,11 +146,7 @@ function register(): void {
         return packages.required(request, from);
       }
     }
-    if (
-      from !== undefined &&
-      !isPackageSpecifier(request) &&
-      (isAuthorCode(from) || outsideHelpers.has(from))
-    ) {
+    if (from !== undefined && !isPackageSpecifier(request) && isReloadedCode(from)) {
       noteOutsideHelper(loader, request, parent);
     }
     return load.call(this, request, parent, isMain);
@@ -181,10 +182,7 @@ function register(): void {
  */
 function isPackageModule(filename: string): boolean {
   return (
-    extname(filename) === ".js" &&
-    !isAuthorCode(filename) &&
-    !outsideHelpers.has(filename) &&
-    isModuleScope(dirname(filename))
+    extname(filename) === ".js" && !isReloadedCode(filename) && isModuleScope(dirname(filename))
   );
 }
 

@@ -141,18 +141,12 @@ export class RedisSessionLog implements SessionLog {
       .catch((error: unknown) => {
         throw this.link.unreachable(what, error);
       });
-    let found: Reply;
-    try {
-      found = await this.link.run(
-        what,
-        FIND,
-        [this.keys.session(sessionId), events],
-        [this.keys.lease("")],
-      );
-    } catch (error) {
-      unsubscribe();
-      throw error;
-    }
+    const found = await this.link
+      .run(what, FIND, [this.keys.session(sessionId), events], [this.keys.lease("")])
+      .catch((error: unknown) => {
+        unsubscribe();
+        throw error;
+      });
     if (!Array.isArray(found)) {
       unsubscribe();
       return undefined;
