@@ -8,7 +8,6 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRANSPORT_HELP } from "../../src/cli/serve-options.js";
 import { startIssuer } from "../auth/helpers/issuer.js";
@@ -21,6 +20,7 @@ import {
   bundleCommand,
   DENO,
   denoServe,
+  newWorker,
   runBundle,
   stopWorkers,
   type Target,
@@ -291,15 +291,7 @@ describe("deno serve", () => {
 
 describe("a Worker", () => {
   const start = async (bindings: Record<string, string>, folder = out("cloudflare")) => {
-    const worker = new Miniflare({
-      modules: true,
-      scriptPath: join(folder, BUNDLE),
-      modulesRoot: folder,
-      compatibilityDate: "2026-04-01",
-      compatibilityFlags: ["nodejs_compat"],
-      bindings,
-      port: 0,
-    });
+    const worker = await newWorker(folder, bindings);
     try {
       const url = new URL("/mcp", await worker.ready).href;
       return { url, host: new URL(url).host, dispose: () => worker.dispose() };

@@ -5,6 +5,7 @@
  * Miniflare. Each is given its settings the way its runtime gives them (the
  * environment, or a Worker's `env` bindings).
  */
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { expect, inject } from "vitest";
@@ -120,20 +121,30 @@ export async function startDoor(
     return url;
   }
   if (door === "workerd") {
-    const worker = new Miniflare({
-      modules: true,
-      scriptPath: join(source.out, BUNDLE),
-      modulesRoot: source.out,
-      compatibilityDate: "2026-04-01",
-      compatibilityFlags: ["nodejs_compat"],
-      bindings: env,
-      port: 0,
-    });
+    const worker = await newWorker(source.out, env);
     workers.add(worker);
     return new URL("/mcp", await worker.ready).href;
   }
   const { command, args } = bundleCommand(door, source.out, http);
   return (await startProgram(command, args, { env })).url;
+}
+
+/**
+ * A Miniflare (workerd) serving the bundle in `out` with `bindings`. The bundle
+ * is one ES module, given as such: told only its path, Miniflare parses it to
+ * find what it imports, some 1.2 s of CPU a start for an example-server bundle
+ * (against 0.2 s for all the rest).
+ */
+export async function newWorker(out: string, bindings: Record<string, string>): Promise<Miniflare> {
+  const path = join(out, BUNDLE);
+  return new Miniflare({
+    modules: [{ type: "ESModule", path, contents: await readFile(path, "utf8") }],
+    modulesRoot: out,
+    compatibilityDate: "2026-04-01",
+    compatibilityFlags: ["nodejs_compat"],
+    bindings,
+    port: 0,
+  });
 }
 
 export async function stopWorkers(): Promise<void> {
