@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
-import type { createClient, ErrorReply } from "@redis/client";
+import type { ErrorReply, RedisClient as RedisClientClass, RedisClientType } from "@redis/client";
 import { thrownMessage } from "../../define/thrown.js";
 import { ErrorCode, JsonRpcError } from "../../jsonrpc/index.js";
 
 type RedisModule = {
-  createClient: typeof createClient;
+  RedisClient: typeof RedisClientClass;
   ErrorReply: typeof ErrorReply;
 };
-type RedisClient = ReturnType<typeof createClient>;
+type RedisClient = RedisClientType;
 
 /** A reply Redis can send to a script: what `redis.call` returns, nested. */
 export type Reply = string | number | null | Reply[];
@@ -21,6 +21,9 @@ export interface Script {
 export function script(source: string): Script {
   return { source, sha: createHash("sha1").update(source).digest("hex") };
 }
+
+/** What the class of a client is made for: no modules, functions or scripts of Redis's, its default RESP. */
+const CLIENT_CLASS = {};
 
 /** Waits between attempts to reconnect: quick at first, then twice a second at most. */
 const reconnectDelay = (retries: number) => Math.min(50 * 2 ** retries, 500);
@@ -56,9 +59,13 @@ export class RedisLink {
     this.where = withoutPassword(url);
     this.errorReply = redis.ErrorReply;
     const socket = { reconnectStrategy: reconnectDelay };
-    this.commands = redis.createClient({ url, disableOfflineQueue: true, socket });
+    // createClient(options) makes a client class for its options (each of Redis's
+    // commands a method: some 30 ms), kept only while the next has the same: the
+    // two clients' options differ. The class depends on no option given here.
+    const newClient = redis.RedisClient.factory(CLIENT_CLASS);
+    this.commands = newClient({ url, disableOfflineQueue: true, socket });
     // Subscriptions made while it reconnects wait for it, and are made again after each outage.
-    this.subscriber = redis.createClient({ url, socket });
+    this.subscriber = newClient({ url, socket });
     for (const client of [this.commands, this.subscriber]) {
       client.on("error", (error: unknown) => this.lost(error));
       client.on("ready", () => this.found());
