@@ -24,11 +24,18 @@ export class Inbox<T> {
     since = 0,
     timeoutMs = WAIT_TIMEOUT_MS,
   ): Promise<T> {
-    return this.waitUntil(
-      () => this.items.find((item, index) => index >= since && matches(item)),
-      what,
-      timeoutMs,
-    );
+    // Each look goes on from where the last stopped: a thousand requests waited for
+    // at once each looked through every answer again at every answer.
+    let next = since;
+    const look = () => {
+      if (next > this.items.length) next = 0; // the items were cleared
+      for (; next < this.items.length; next++) {
+        const item = this.items[next] as T;
+        if (matches(item)) return item;
+      }
+      return undefined;
+    };
+    return this.waitUntil(look, what, timeoutMs);
   }
 
   /** Resolves once `count` matching items have arrived, with all of them. */
