@@ -114,7 +114,7 @@ describe("what the CLI loads before it has work to do", () => {
     expect(listed.loaded.filter(isRedis)).toEqual([]);
   });
 
-  it("serve over stdio loads nothing of the HTTP door", async () => {
+  it("serve over stdio loads nothing of the HTTP door, nor another command's code", async () => {
     const dir = await createServerDir({
       "tools/echo.mjs": 'export default { description: "Echo", handler: () => "hi" };\n',
     });
@@ -124,6 +124,10 @@ describe("what the CLI loads before it has work to do", () => {
     expect(loaded.filter((path) => /^src\/transports\/http\/(serve|door)\.ts$/.test(path))).toEqual(
       [],
     );
+    expect(loaded.filter((path) => path.startsWith("src/cli/commands/"))).toEqual([
+      "src/cli/commands/serve.ts",
+    ]);
+    expect(loaded.filter((path) => /^src\/(client|build)\//.test(path))).toEqual([]);
   });
 
   it("loads the machinery once a command runs, and no JSON Schema validator for a server whose schemas are zod", async () => {
