@@ -48,6 +48,7 @@ const ENTRIES = [
   "bundle/runtime",
   "bundle/exports",
   "bundle/main",
+  "bundle/yaml-provider",
   // The loader on its own, for the tests that drive it in a process of their own.
   "loader/index",
   "loader/import-error",

@@ -50,7 +50,11 @@ export async function entrySource(
       ? `import configModule from ${quote(join(load.dir, configFile))};`
       : undefined;
   const runtime = (path: string) => quote(join(dist, path));
+  const markdownPrompts = [...load.sources.keys()].some(
+    (file) => file.startsWith("prompts/") && !isCodeFile(file),
+  );
   const lines = [
+    ...(markdownPrompts ? [`import ${runtime("bundle/yaml-provider.js")};`] : []),
     `import { createBundledServer } from ${runtime("bundle/runtime.js")};`,
     `import { bundleExports } from ${runtime("bundle/exports.js")};`,
     ...imports,

@@ -1,5 +1,4 @@
 import * as cfWorker from "@cfworker/json-schema";
-import * as yaml from "yaml";
 import * as zod4Package from "zod";
 import * as zod3Package from "zod/v3";
 import * as zodToJsonSchema from "zod-to-json-schema";
@@ -12,7 +11,6 @@ import { collectMiddleware } from "../loader/collect-middleware.js";
 import type { ResolvedConfig } from "../loader/config.js";
 import { deriveName } from "../loader/derive-name.js";
 import { type DefinitionFolder, folderOf, isMiddlewareFile } from "../loader/folders.js";
-import { yamlParser } from "../loader/front-matter.js";
 import { markdownPrompt } from "../loader/markdown-prompt.js";
 import { formatProblem, type LoadProblem } from "../loader/problems.js";
 import { serverOptionsFrom } from "../loader/server-options.js";
@@ -21,12 +19,12 @@ import type { SourceEntry } from "../registry/definition.js";
 import { createServer, type McpServer } from "../server/server.js";
 import { embeddedResource } from "./embedded-resource.js";
 
-// A bundle requires nothing at run time: the packages loaded lazily elsewhere are in it.
+// A bundle requires nothing at run time: the packages loaded lazily elsewhere are in it
+// (yaml only with Markdown prompts: bundle/yaml-provider.ts).
 zod4.provide(zod4Package);
 zod3.provide(zod3Package);
 zod3Converter.provide(zodToJsonSchema);
 jsonSchemaLibrary.provide(cfWorker);
-yamlParser.provide(yaml);
 
 /** The runtimes `mcp-dir build` writes a bundle for. */
 export type BuildTarget = "node" | "bun" | "deno" | "cloudflare";

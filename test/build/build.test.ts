@@ -216,6 +216,21 @@ compatibility_flags = ["nodejs_compat"]
     );
   });
 
+  it("bundles a YAML parser only for a server with Markdown prompts", async () => {
+    const { readFile } = await import("node:fs/promises");
+    // esbuild names each file it bundles in a comment where its code starts.
+    const holdsYaml = (bundle: string) => /^\/\/ node_modules\/yaml\//m.test(bundle);
+    const { out: example } = await buildExample("node");
+    expect(holdsYaml(await readFile(join(example, "server.mjs"), "utf8"))).toBe(true);
+    const dir = await createServerDir({
+      "tools/echo.mjs": 'export default { description: "Echo", handler: () => "hi" };\n',
+      "resources/notes.md": "# Notes\n",
+    });
+    const out = join(outRoot, "no-prompts");
+    expect(await runCli(["build", dir, "--out", out])).toMatchObject({ code: 0, stderr: "" });
+    expect(holdsYaml(await readFile(join(out, "server.mjs"), "utf8"))).toBe(false);
+  });
+
   it("fails on a broken directory with the errors check gives, and writes nothing", async () => {
     const dir = await createServerDir({
       "tools/broken.ts": "export default { description: 'no handler' };\n",
