@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { TransformStore } from "../../src/loader/transform-store.js";
 import { CLI, runCli, stopAll } from "../cli/helpers/cli.js";
 import {
@@ -131,6 +131,12 @@ describe("the transform store, in mcp-dir's processes", () => {
 
 describe("the transform store", () => {
   const CODE = 'module.exports = "compiled";\n';
+  // A store that changed owes a write (a second later, or at exit): each is paid before
+  // the case ends, so none recreates its folder after the folders are removed.
+  const made: TransformStore[] = [];
+  afterEach(() => {
+    for (const store of made.splice(0)) store.write();
+  });
 
   async function setUp() {
     const dir = await createServerDir({ "tools/echo.ts": "export default 1;\n" });
@@ -141,7 +147,11 @@ describe("the transform store", () => {
       const stats = statSync(file);
       return [file, stats.size, stats.mtimeMs, stats.ctimeMs] as const;
     };
-    const store = (cwd = started) => new TransformStore(dir, folder, { cwd });
+    const store = (cwd = started) => {
+      const opened = new TransformStore(dir, folder, { cwd });
+      made.push(opened);
+      return opened;
+    };
     return { dir, started, folder, file, stamp, store };
   }
 
