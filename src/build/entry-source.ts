@@ -27,6 +27,8 @@ export async function entrySource(
 ): Promise<string> {
   const imports: string[] = [];
   const files: string[] = [];
+  /** Whether a Markdown prompt is embedded: its front matter is YAML the bundle reads. */
+  let markdownPrompts = false;
   for (const file of load.sources.keys()) {
     if (isViewFile(file)) {
       files.push(`{ file: ${quote(file)}, view: ${quote(await builtView(load.dir, file))} }`);
@@ -36,6 +38,7 @@ export async function entrySource(
       files.push(`{ file: ${quote(file)}, module: ${name} }`);
     } else {
       const bytes = await readFile(join(load.dir, file));
+      markdownPrompts ||= file.startsWith("prompts/");
       files.push(
         file.startsWith("prompts/")
           ? `{ file: ${quote(file)}, text: ${quote(bytes.toString("utf8"))} }`
@@ -50,9 +53,6 @@ export async function entrySource(
       ? `import configModule from ${quote(join(load.dir, configFile))};`
       : undefined;
   const runtime = (path: string) => quote(join(dist, path));
-  const markdownPrompts = [...load.sources.keys()].some(
-    (file) => file.startsWith("prompts/") && !isCodeFile(file),
-  );
   const lines = [
     ...(markdownPrompts ? [`import ${runtime("bundle/yaml-provider.js")};`] : []),
     `import { createBundledServer } from ${runtime("bundle/runtime.js")};`,

@@ -114,7 +114,7 @@ describe.each(["node", "bun", "deno", "cloudflare"] as const)("a build for %s", 
   let out: string;
 
   beforeAll(async () => {
-    // Made once per worker: another file of this worker may have asked for it first.
+    // Made once per run: another file may have asked for it first.
     const built = await buildExample(runtime);
     out = built.out;
     expect(built.code).toBe(0);

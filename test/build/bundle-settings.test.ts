@@ -26,7 +26,7 @@ import {
   type Target,
 } from "./helpers/runtimes.js";
 
-/** Where example-server was built for each target (once per worker: see buildExample). */
+/** Where example-server was built for each target (once per run: see buildExample). */
 let outs: Record<Target, string>;
 const out = (target: Target) => outs[target];
 

@@ -49,7 +49,7 @@ function errorOf(body: string): { code: number; message: string } {
   return (JSON.parse(body) as { error: { code: number; message: string } }).error;
 }
 
-/** example-server built for every target a door runs, side by side (once per worker: see buildExample). */
+/** example-server built for every target a door runs, side by side (once per run: see buildExample). */
 beforeAll(async () => {
   const targets = new Set(DOORS.map(targetOf).filter((target) => target !== undefined));
   await Promise.all([...targets].map(builtExample));
