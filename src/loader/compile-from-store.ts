@@ -33,8 +33,9 @@ export function compileFromStore(
     const compile = compiling._compile;
     const ownCompile = Object.hasOwn(compiling, "_compile");
     compiling._compile = function (this: CompilingModule, code, file) {
-      const result = compile.call(this, code, file);
-      if (file === filename) compiled = { code, exports: this.exports };
+      if (file !== filename) return compile.call(this, code, file);
+      const result = compileSharing(this, code, filename, compile);
+      compiled = { code, exports: this.exports };
       return result;
     };
     let result: unknown;
@@ -51,14 +52,23 @@ export function compileFromStore(
   };
 }
 
-/** Compiles `code`, its esbuild helpers made once for every file that has the same (shared-helpers.ts). */
-function compileSharing(module: CompilingModule, code: string, filename: string): unknown {
+/**
+ * Compiles `code` with `compile` (the module's own), its esbuild helpers made
+ * once for every file that has the same (shared-helpers.ts): a file the store
+ * holds and one tsx has just compiled run the same code.
+ */
+function compileSharing(
+  module: CompilingModule,
+  code: string,
+  filename: string,
+  compile = module._compile,
+): unknown {
   const shared = shareHelpers(code);
-  if (shared === undefined) return module._compile(code, filename);
+  if (shared === undefined) return compile.call(module, code, filename);
   const holder = module as CompilingModule & { [HELPERS]?: unknown };
   holder[HELPERS] = shared.helpers;
   try {
-    return module._compile(shared.code, filename);
+    return compile.call(module, shared.code, filename);
   } finally {
     delete holder[HELPERS];
   }
