@@ -45,7 +45,7 @@ export function shareHelpers(
 ): { code: string; helpers: Record<string, unknown> } | undefined {
   const start = code.indexOf("var __");
   if (start < 0 || (start > 0 && code[start - 1] !== "\n")) return undefined;
-  const end = preludeEnd(code, start);
+  const end = knownPreludeEnd(code, start) ?? preludeEnd(code, start);
   if (end === undefined) return undefined;
   const prelude = code.slice(start, end);
   let helpers = made.get(prelude);
@@ -82,16 +82,31 @@ function make(prelude: string): Record<string, unknown> | undefined {
 }
 
 /**
+ * Where the run of helpers from `start` ends, when it is a prelude seen
+ * before, whole (the next statement declares no helper): what preludeEnd
+ * finds, without reading it character by character again.
+ */
+function knownPreludeEnd(code: string, start: number): number | undefined {
+  for (const prelude of made.keys()) {
+    const end = start + prelude.length;
+    if (code.startsWith(prelude, start) && !declaresHelper(code, end)) return end;
+  }
+  return undefined;
+}
+
+/** Whether the statement at `at` is `var __name=` for one of esbuild's helpers. */
+function declaresHelper(code: string, at: number): boolean {
+  return HELPER_NAMES.has(/^var (__\w+)=/.exec(code.slice(at, at + 40))?.[1] ?? "");
+}
+
+/**
  * Where the run of `var __name=...;` statements from `start` ends: the first
  * statement, at the top level, that does not declare a helper. Strings are
  * skipped; esbuild's helpers hold no regular expressions or templates.
  */
 function preludeEnd(code: string, start: number): number | undefined {
-  if (!HELPER_NAMES.has(/^var (__\w+)=/.exec(code.slice(start, start + 40))?.[1] ?? "")) {
-    return undefined;
-  }
+  if (!declaresHelper(code, start)) return undefined;
   let depth = 0;
-  let statement = start;
   for (let at = start; at < code.length; at++) {
     const char = code[at];
     if (char === '"' || char === "'") {
@@ -103,13 +118,8 @@ function preludeEnd(code: string, start: number): number | undefined {
       depth++;
     } else if (char === "}" || char === ")" || char === "]") {
       depth--;
-    } else if (char === ";" && depth === 0) {
-      statement = at + 1;
-      if (
-        !HELPER_NAMES.has(/^var (__\w+)=/.exec(code.slice(statement, statement + 40))?.[1] ?? "")
-      ) {
-        return statement;
-      }
+    } else if (char === ";" && depth === 0 && !declaresHelper(code, at + 1)) {
+      return at + 1;
     }
   }
   return undefined;

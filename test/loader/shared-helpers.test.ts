@@ -58,6 +58,17 @@ describe("shareHelpers", () => {
     expect(other?.helpers).toBe(one?.helpers);
   });
 
+  it("reads a prelude seen before to its end when more helpers follow it", () => {
+    shareHelpers(compiled(OWN));
+    const name = 'var __name=(target,value)=>__defProp(target,"name",{value,configurable:true});';
+    const longer = compiled(`${name}${OWN}`);
+    const shared = shareHelpers(longer);
+    expect(Object.keys(shared?.helpers ?? {})).toContain("__name");
+    expect(shared?.code).not.toContain("var __name=");
+    expect(shared?.code.indexOf(OWN)).toBe(longer.indexOf(OWN));
+    expect(run(shared?.code ?? "", shared?.helpers).default).toEqual({ name: "echo" });
+  });
+
   it("leaves the file's own variables, even named like a helper, in its code", () => {
     const own = "var __cache=new Map();module.exports=__cache;";
     const shared = shareHelpers(compiled(own));
