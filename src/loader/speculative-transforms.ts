@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type * as Esbuild from "esbuild";
 import { withRelativeImportsRequired } from "./dynamic-imports.js";
+import { withEsbuildGc } from "./esbuild-gc.js";
 import { NodeModule } from "./node-module.js";
 import { TsxCache } from "./tsx-cache.js";
 
@@ -114,7 +115,7 @@ export class Speculation {
       }
       this.transforming = true;
       try {
-        const result = transformSync(code, options);
+        const result = withEsbuildGc(() => transformSync(code, options));
         this.compilerRunning = true;
         return result;
       } catch (error) {
@@ -160,7 +161,7 @@ export class Speculation {
   /** Starts esbuild's synchronous worker, if it is not running (see CompilerNeeded). */
   startCompiler(): void {
     if (this.compilerRunning) return;
-    this.esbuild.transformSync("");
+    withEsbuildGc(() => this.esbuild.transformSync(""));
     this.compilerRunning = true;
   }
 
@@ -226,7 +227,7 @@ export class Speculation {
 
   /** esbuild's asynchronous transform: every transform made ahead of tsx's call goes through here. */
   transform(code: string, options: TransformOptions | undefined): Promise<TransformResult> {
-    return this.esbuild.transform(code, options);
+    return withEsbuildGc(() => this.esbuild.transform(code, options));
   }
 
   /**
