@@ -36,7 +36,7 @@ export default {
   description: "Where it is",
   handler: () => {
     const here = __dirname;
-    return [here, \`\${__filename}\`, located].join(" ");
+    return [here, \`\${__filename}\`, located()].join(" ");
   },
 };
 
@@ -49,10 +49,13 @@ export const defined = typeof __dirname === "string" && typeof require === "func
 export const ownName = own;
 `;
 
-/** A package that uses the globals itself: its own business, not the author's. */
+/**
+ * A package that uses the globals itself: its own business, not the author's
+ * (when asked: the bundle of the server that holds it starts, and serves).
+ */
 const LOCATED = {
   "node_modules/located/package.json": JSON.stringify({ name: "located", main: "index.js" }),
-  "node_modules/located/index.js": "module.exports = __dirname + require('node:path').sep;\n",
+  "node_modules/located/index.js": "module.exports = () => __dirname + require('node:path').sep;\n",
 };
 
 const REQUIRES = `import { createRequire } from "node:module";
@@ -129,42 +132,72 @@ async function buildEach<const T extends readonly string[]>(
   return built as { [K in keyof T]: Built };
 }
 
-/** A tool that reads a file beside it, built once for every target: read by two cases, written by none. */
-let readsBuilt: ReturnType<typeof buildReads> | undefined;
-async function buildReads() {
-  const dir = await createServerDir({ "tools/reads.ts": READS, "data/note.txt": "a note\n" });
+/** Every use above in one server, built once for each target: read by the cases below, written by none. */
+let usesBuilt: ReturnType<typeof buildUses> | undefined;
+async function buildUses() {
+  const dir = await createServerDir({
+    "tools/where.ts": WHERE,
+    ...LOCATED,
+    "tools/requires.ts": REQUIRES,
+    "tools/_helper.cjs": "module.exports = 'helped';\n",
+    "tools/reads.ts": READS,
+    "data/note.txt": "a note\n",
+    "tools/imports.ts": IMPORTS,
+    "lib/one.js": 'export default "one";\n',
+  });
   const [node, bun, deno, worker] = await buildEach(dir, ["node", "bun", "deno", "cloudflare"]);
   return { dir, node, bun, deno, worker };
 }
+const uses = () => {
+  usesBuilt ??= buildUses();
+  return usesBuilt;
+};
+
+const FILES = ["tools/where.ts", "tools/requires.ts", "tools/reads.ts", "tools/imports.ts"];
+
+/** The lines of a build's stderr that warn of `file`, each ended by a newline. */
+function warningsOf(built: Built, file: string): string {
+  return built.stderr
+    .split("\n")
+    .filter((line) => line.startsWith(`warning: ${file}:`))
+    .map((line) => `${line}\n`)
+    .join("");
+}
 
 describe("mcp-dir build: what the server's files use that a bundle lacks", () => {
+  it("builds for every target, warning only of the server's own files", async () => {
+    const { node, bun, deno, worker } = await uses();
+    for (const built of [node, bun, deno, worker]) {
+      expect(built.code).toBe(0);
+      const others = built.stderr
+        .split("\n")
+        .filter(
+          (line) => line !== "" && !FILES.some((file) => line.startsWith(`warning: ${file}:`)),
+        );
+      expect(others).toEqual([]);
+      expect(built.stderr.endsWith("\n")).toBe(true);
+    }
+  });
+
   it("warns of __dirname and __filename on every target, naming the file, line and column", async () => {
-    const dir = await createServerDir({ "tools/where.ts": WHERE, ...LOCATED });
+    const { node, bun, deno, worker } = await uses();
     const warned = (dirname: string, filename: string) =>
       [
         `warning: tools/where.ts:6:18: __dirname ${dirname}`,
         `warning: tools/where.ts:7:22: __filename ${filename}`,
         "",
       ].join("\n");
-    const [node, bun, deno, worker] = await buildEach(dir, ["node", "bun", "deno", "cloudflare"]);
     for (const built of [node, bun, deno]) {
-      expect(built.code).toBe(0);
-      expect(built.stderr).toBe(warned(DIRNAME_ADVICE, FILENAME_ADVICE));
+      expect(warningsOf(built, "tools/where.ts")).toBe(warned(DIRNAME_ADVICE, FILENAME_ADVICE));
     }
     // Workers have no import.meta.url, and no files.
-    expect(worker.code).toBe(0);
-    expect(worker.stderr).toBe(warned(WORKER_ADVICE, WORKER_ADVICE));
+    expect(warningsOf(worker, "tools/where.ts")).toBe(warned(WORKER_ADVICE, WORKER_ADVICE));
   });
 
   it("warns of require() only on Workers, and not of one esbuild bundles", async () => {
-    const dir = await createServerDir({
-      "tools/requires.ts": REQUIRES,
-      "tools/_helper.cjs": "module.exports = 'helped';\n",
-    });
-    const [node, worker] = await buildEach(dir, ["node", "cloudflare"]);
-    expect(node).toMatchObject({ code: 0, stderr: "" });
-    expect(worker.code).toBe(0);
-    expect(worker.stderr).toBe(
+    const { node, bun, deno, worker } = await uses();
+    for (const built of [node, bun, deno]) expect(warningsOf(built, "tools/requires.ts")).toBe("");
+    expect(warningsOf(worker, "tools/requires.ts")).toBe(
       [
         `warning: tools/requires.ts:6:45: require ${REQUIRE_ADVICE}`,
         `warning: tools/requires.ts:6:71: require ${REQUIRE_ADVICE}`,
@@ -175,8 +208,7 @@ describe("mcp-dir build: what the server's files use that a bundle lacks", () =>
   });
 
   it("warns of import.meta.url, .dirname and .filename on every target, naming the file, line and column", async () => {
-    readsBuilt ??= buildReads();
-    const { node, bun, deno, worker } = await readsBuilt;
+    const { node, bun, deno, worker } = await uses();
     const warned = (advice: string) =>
       [
         `warning: tools/reads.ts:6:59: import.meta.url ${advice}`,
@@ -185,18 +217,14 @@ describe("mcp-dir build: what the server's files use that a bundle lacks", () =>
         "",
       ].join("\n");
     for (const built of [node, bun, deno]) {
-      expect(built.code).toBe(0);
-      expect(built.stderr).toBe(warned(PLACE_ADVICE));
+      expect(warningsOf(built, "tools/reads.ts")).toBe(warned(PLACE_ADVICE));
     }
-    expect(worker.code).toBe(0);
-    expect(worker.stderr).toBe(warned(WORKER_PLACE_ADVICE));
+    expect(warningsOf(worker, "tools/reads.ts")).toBe(warned(WORKER_PLACE_ADVICE));
   });
 
   it("warns of what fails: a tool serve answers fails in the bundle", async () => {
     // The build the case above reads the warnings of (node is the default target).
-    readsBuilt ??= buildReads();
-    const { dir, node } = await readsBuilt;
-    expect(node.code).toBe(0);
+    const { dir, node } = await uses();
     const env = { MCP_DIR_ALLOW_UNAUTHENTICATED_REMOTE: "1" };
     const call = async (door: "serve" | "node") => {
       const url = await startDoor(door, { dir, out: node.out }, env);
@@ -214,13 +242,9 @@ describe("mcp-dir build: what the server's files use that a bundle lacks", () =>
   });
 
   it("warns of an import() of a path computed at run time on every target, not of one esbuild bundles", async () => {
-    const dir = await createServerDir({
-      "tools/imports.ts": IMPORTS,
-      "lib/one.js": 'export default "one";\n',
-    });
-    for (const built of await buildEach(dir, ["node", "cloudflare"])) {
-      expect(built.code).toBe(0);
-      expect(built.stderr).toBe(
+    const { node, bun, deno, worker } = await uses();
+    for (const built of [node, bun, deno, worker]) {
+      expect(warningsOf(built, "tools/imports.ts")).toBe(
         `warning: tools/imports.ts:6:28: import() ${COMPUTED_IMPORT_ADVICE}\n`,
       );
     }
