@@ -9,17 +9,29 @@
  */
 const ESBUILD_GOGC = "400";
 
+/** True while GOGC is the variable withEsbuildGc set. */
+let set = false;
+
 /**
  * Makes `call`, an esbuild call that may start one of its processes (they
  * take the environment as it is then), with GOGC set for them; the variable
- * is gone again when the call returns, before any other code runs.
+ * is gone again when the call returns, before any other code runs. A load
+ * timer that stops the call skips the removal: clearEsbuildGc() makes it.
  */
 export function withEsbuildGc<T>(call: () => T): T {
   if (process.env.GOGC !== undefined) return call();
   process.env.GOGC = ESBUILD_GOGC;
+  set = true;
   try {
     return call();
   } finally {
-    delete process.env.GOGC;
+    clearEsbuildGc();
   }
+}
+
+/** Removes GOGC if withEsbuildGc set it, for a call that a load timer stopped. */
+export function clearEsbuildGc(): void {
+  if (!set) return;
+  set = false;
+  delete process.env.GOGC;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type * as Esbuild from "esbuild";
 import { withRelativeImportsRequired } from "./dynamic-imports.js";
-import { withEsbuildGc } from "./esbuild-gc.js";
+import { clearEsbuildGc, withEsbuildGc } from "./esbuild-gc.js";
 import { NodeModule } from "./node-module.js";
 import { TsxCache } from "./tsx-cache.js";
 
@@ -245,9 +245,11 @@ export class Speculation {
    * Says whether a load that the load timer just stopped was inside esbuild's
    * transformSync. If so, esbuild's synchronous worker is restarted: the
    * stopped call's answer is still to come, and would be taken for the next
-   * call's ("Internal error: Expected id 1 but got id 0").
+   * call's ("Internal error: Expected id 1 but got id 0"). Either way, the
+   * GOGC a stopped esbuild call was given goes (see withEsbuildGc).
    */
   resetIfStoppedInTransform(): boolean {
+    clearEsbuildGc();
     if (!this.transforming) return false;
     this.transforming = false;
     this.restartCompiler();

@@ -96,6 +96,40 @@ describe("a load stopped while tsx compiles the file", () => {
     });
   });
 
+  it("stopped inside esbuild's synchronous worker, leaves author code no GOGC of esbuild's", async () => {
+    // The worker is started (as after CompilerNeeded), so the next compile under a
+    // timer is its transformSync, which esbuild-gc.ts gives GOGC for as long as it runs.
+    const steps = SCRIPT.slice(0, SCRIPT.indexOf('await load("warm.ts"')).concat(`
+await load("warm.ts", 30000);
+speculation.startCompiler();
+freeze();
+await load("hangs-once.ts", 200);
+await load("next.ts", 30000);
+for (const pid of frozen) process.kill(pid, "SIGKILL");
+outcomes.gogc = process.env.GOGC ?? "unset";
+console.log(JSON.stringify(outcomes));
+`);
+    const tool = (name: string) => `export default { description: "${name}" };\n`;
+    const dir = await createServerDir({
+      "tools/warm.ts": tool("Warm"),
+      "tools/hangs-once.ts": tool("Hangs once"),
+      "tools/next.ts": tool("Next"),
+    });
+    const env: NodeJS.ProcessEnv = { ...process.env, TSX_DISABLE_CACHE: "1" };
+    delete env.GOGC;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--input-type=module", "-e", steps, dir],
+      { env },
+    );
+    expect(JSON.parse(stdout)).toEqual({
+      "warm.ts": "Warm",
+      "hangs-once.ts": "Hangs once",
+      "next.ts": "Next",
+      gogc: "unset",
+    });
+  });
+
   it("never starts the compiler under a load timer: a stop there would stop Node setting up esbuild's thread", async () => {
     // A compile asked for under a timer while esbuild's worker is stopped is
     // made by esbuild's service instead (the loader waits for it outside the
