@@ -348,14 +348,17 @@ describe("a Worker", () => {
           text += decoder.decode(value, { stream: true });
         }
         await reader?.cancel();
-        expect(text.split("\n\n").filter(Boolean)).toEqual([
+        const [acknowledged, ...after] = text.split("\n\n").filter(Boolean);
+        expect(acknowledged).toBe(
           `data: ${JSON.stringify({
             jsonrpc: "2.0",
             method: "notifications/subscriptions/acknowledged",
             params: { _meta: { "io.modelcontextprotocol/subscriptionId": 2 }, notifications: {} },
           })}`,
-          ": keep-alive",
-        ]);
+        );
+        // Every 20 ms: a busy machine can hand the test more than one in a read.
+        expect(after.length).toBeGreaterThan(0);
+        expect(new Set(after)).toEqual(new Set([": keep-alive"]));
       } finally {
         await worker.dispose();
       }
