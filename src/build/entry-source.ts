@@ -38,9 +38,10 @@ export async function entrySource(
       files.push(`{ file: ${quote(file)}, module: ${name} }`);
     } else {
       const bytes = await readFile(join(load.dir, file));
-      markdownPrompts ||= file.startsWith("prompts/");
+      const prompt = file.startsWith("prompts/");
+      markdownPrompts ||= prompt;
       files.push(
-        file.startsWith("prompts/")
+        prompt
           ? `{ file: ${quote(file)}, text: ${quote(bytes.toString("utf8"))} }`
           : `{ file: ${quote(file)}, base64: ${quote(bytes.toString("base64"))} }`,
       );
