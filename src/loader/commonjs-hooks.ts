@@ -4,6 +4,7 @@ import type * as TsxCommonJs from "tsx/cjs/api";
 import { compileFromStore } from "./compile-from-store.js";
 import { EsmPackages, isPackageSpecifier } from "./esm-packages.js";
 import { NodeModule as Module } from "./node-module.js";
+import { ownCodeFolder } from "./own-code.js";
 import { type Speculation, speculativeTransforms } from "./speculative-transforms.js";
 import { type TransformStore, transformStoreFor } from "./transform-store.js";
 
@@ -64,8 +65,13 @@ export function isEsmFile(filename: string): boolean {
   return isModuleScope(dirname(filename));
 }
 
+/** mcp-dir's own code (`dist/` or `src/`), which a server directory may hold: not author code. */
+let ownCode: string | undefined | null = null;
+
 /** The author directory (`dir/`) holding `filename`, if it is author code. */
 function authorDirOf(filename: string): string | undefined {
+  if (ownCode === null) ownCode = ownCodeFolder();
+  if (ownCode !== undefined && filename.startsWith(ownCode)) return undefined;
   for (const prefix of authorDirs.keys()) {
     if (
       filename.startsWith(prefix) &&
