@@ -79,20 +79,6 @@ export function startReplica(
 }
 
 /**
- * A replica writes its sessions' events to Redis as it sends them, without
- * waiting: another replica learns of an event a moment after the client has
- * it, and answers that the session is unknown (404) until then. The request
- * is made again while it does.
- */
-export async function onceKnown(request: () => Promise<Response>): Promise<Response> {
-  for (;;) {
-    const response = await request();
-    if (response.status !== 404) return response;
-    await response.body?.cancel();
-  }
-}
-
-/**
  * A 2025 session on `a` calls `tool` with `key` (id 7, progress token 1);
  * its stream is read to its first progress, then resumed on `b` after it:
  * the stream's priming event, and the resumed stream.
@@ -119,9 +105,7 @@ export async function resumedAfterProgress(
   const progressed = await first.next();
   expect(JSON.parse(progressed?.data ?? "").method).toBe("notifications/progress");
   const resumed = new SseReader(
-    await onceKnown(() =>
-      openGetStream(b.url, sessionId, { "last-event-id": progressed?.id ?? "" }),
-    ),
+    await openGetStream(b.url, sessionId, { "last-event-id": progressed?.id ?? "" }),
   );
   return { primed, resumed };
 }

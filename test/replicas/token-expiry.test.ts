@@ -21,7 +21,7 @@ import {
   stopAll,
 } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { onceKnown, REPLICATED_SERVER, startPair } from "./fixture.js";
+import { REPLICATED_SERVER, startPair } from "./fixture.js";
 
 const LIFETIME_SECONDS = 3;
 const TOLERANCE_SECONDS = 1;
@@ -95,7 +95,7 @@ it("a GET stream resumed on the replica that does not hold the session ends when
 
   const resume = (token: string, lastEventId: string) =>
     openGetStream(b.url, sessionId, { ...bearer(token), "last-event-id": lastEventId });
-  const onB = new SseReader(await onceKnown(() => resume(old, primed?.id ?? "")));
+  const onB = new SseReader(await resume(old, primed?.id ?? ""));
   await touch(sessionId, old);
   const before = await onB.nextMessage();
   expect(before?.message).toEqual(BOARD_UPDATED);

@@ -37,6 +37,12 @@ return 1
 const ENDED_EVENTS_KEPT_MS = 30_000;
 
 /**
+ * How long a resume of a session or stream the log lacks waits for the write
+ * of the event it names, before it is refused as unknown.
+ */
+const BEHIND_WRITE_MS = 1_000;
+
+/**
  * KEYS: the session, its events. ARGV: channel. The session is gone at once
  * (nothing resumes it), its events soon.
  */
@@ -131,22 +137,36 @@ export class RedisSessionLog implements SessionLog {
     const events = this.keys.events(sessionId);
     // A subscription would wait for Redis to come back; a request must not.
     if (!this.link.reachable) throw this.link.unreachable(what);
-    const heard: string[] = [];
-    let deliver = (message: string) => {
-      heard.push(message);
-    };
+    const heard = new Heard();
+    let deliver = (message: string) => heard.push(message);
     // Listen first, then read: nothing sent in between is lost (what was read is not told twice).
     const unsubscribe = await this.link
       .subscribe(this.keys.sessionChannel(sessionId), (message) => deliver(message))
       .catch((error: unknown) => {
         throw this.link.unreachable(what, error);
       });
-    const found = await this.link
-      .run(what, FIND, [this.keys.session(sessionId), events], [this.keys.lease("")])
-      .catch((error: unknown) => {
-        unsubscribe();
-        throw error;
-      });
+    /** How much was heard when the last read was sent: what came later may be news to it. */
+    let readAt = 0;
+    const find = () => {
+      readAt = heard.messages.length;
+      return this.link
+        .run(what, FIND, [this.keys.session(sessionId), events], [this.keys.lease("")])
+        .catch((error: unknown) => {
+          unsubscribe();
+          throw error;
+        });
+    };
+    let found = await find();
+    // The client names an event the session's replica sent as it wrote it to Redis, without
+    // waiting: a resume may come here first. Each write tells the channel: read again then.
+    const deadline = performance.now() + BEHIND_WRITE_MS;
+    while (lacksStream(found, stream)) {
+      const news = Array.isArray(found)
+        ? (message: string) => message === ENDED || noticedSeq(message, stream) !== undefined
+        : (message: string) => message !== ENDED;
+      if (!(await heard.since(readAt, news, deadline - performance.now()))) break;
+      found = await find();
+    }
     if (!Array.isArray(found)) {
       unsubscribe();
       return undefined;
@@ -217,7 +237,7 @@ export class RedisSessionLog implements SessionLog {
             );
           reading = reading.then(() => read);
         };
-        for (const message of heard.splice(0)) deliver(message);
+        for (const message of heard.messages.splice(0)) deliver(message);
       },
       stop,
     };
@@ -258,6 +278,41 @@ function entryOf(reply: Reply): Entry {
     kind: kind ?? "",
     data: data ?? "",
   };
+}
+
+/** FIND's reply lacks the session, or the stream (a GET stream, 0, is known with its session). */
+function lacksStream(found: unknown, stream: number): boolean {
+  if (!Array.isArray(found)) return true;
+  return stream !== 0 && !(found[3] as Reply[]).some((reply) => entryOf(reply).stream === stream);
+}
+
+/** What a session's channel told, kept until a resumed stream listens. */
+class Heard {
+  readonly messages: string[] = [];
+  private wake: (() => void) | undefined;
+
+  push(message: string): void {
+    this.messages.push(message);
+    this.wake?.();
+  }
+
+  /** Whether a message from index `from` on passes `wanted`: by now, or within `ms`. */
+  async since(from: number, wanted: (message: string) => boolean, ms: number): Promise<boolean> {
+    const deadline = performance.now() + ms;
+    while (!this.messages.slice(from).some(wanted)) {
+      const left = deadline - performance.now();
+      if (left <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+    return true;
+  }
 }
 
 /** The sequence number a notice, "<stream> <seq>", tells of, when it is of `stream`. */

@@ -30,13 +30,11 @@ async function replica(prefix: string, leaseMs = 60_000): Promise<RedisReplicas>
   return replicas;
 }
 
-/** Follows the stream once its first event, written without waiting, is in Redis. */
+/** Follows stream 1 from its start, which A has written to (without waiting). */
 async function followOnce(on: RedisReplicas, sessionId: string): Promise<FollowedStream> {
-  for (;;) {
-    const followed = await on.sessions.follow(sessionId, 1, 0);
-    if (followed?.known) return followed;
-    followed?.stop();
-  }
+  const followed = await on.sessions.follow(sessionId, 1, 0);
+  expect(followed?.known).toBe(true);
+  return followed as FollowedStream;
 }
 
 describe("a stream B carries for A's session", () => {
@@ -86,6 +84,35 @@ describe("a stream B carries for A's session", () => {
     mirror.ended();
     await ended;
     expect(carried).toEqual(["second", "last"]);
+  });
+
+  it("is found when the client resumes before A's write of the event it names reaches Redis", async () => {
+    const prefix = "test-resume-before-write:";
+    const [a, b] = await Promise.all([replica(prefix), replica(prefix)]);
+    const mirror = a.sessions.open("s", undefined, KEEP);
+    // The order that lost: A sends its first event to the client and writes it without waiting;
+    // the client resumes on B, which looks for the session before the write lands.
+    const run = b.link.run.bind(b.link);
+    let looked = false;
+    b.link.run = async (...args) => {
+      const reply = await run(...args);
+      if (!looked) {
+        looked = true;
+        expect(reply).toBe(null);
+        mirror.append(1, 1, "first", "event");
+      }
+      return reply;
+    };
+    const followed = await b.sessions.follow("s", 1, 0);
+    expect(looked).toBe(true);
+    expect(followed?.known).toBe(true);
+    expect(followed?.missed.map((event) => event.data)).toEqual(["first"]);
+    followed?.stop();
+  });
+
+  it("is refused as unknown, after waiting for a write, when no replica has the session", async () => {
+    const b = await replica("test-resume-unknown:");
+    expect(await b.sessions.follow("never", 1, 0)).toBeUndefined();
   });
 
   it("is read as of one moment: a session found is found with the events it had then", async () => {
