@@ -160,11 +160,9 @@ export class RedisSessionLog implements SessionLog {
     // The client names an event the session's replica sent as it wrote it to Redis, without
     // waiting: a resume may come here first. Each write tells the channel: read again then.
     const deadline = performance.now() + BEHIND_WRITE_MS;
-    while (lacksStream(found, stream)) {
-      const news = Array.isArray(found)
-        ? (message: string) => message === ENDED || noticedSeq(message, stream) !== undefined
-        : (message: string) => message !== ENDED;
-      if (!(await heard.since(readAt, news, deadline - performance.now()))) break;
+    while (behindClient(found, stream, afterSeq)) {
+      const news = await heard.after(readAt, deadline - performance.now());
+      if (news === undefined || news.includes(ENDED)) break;
       found = await find();
     }
     if (!Array.isArray(found)) {
@@ -280,10 +278,17 @@ function entryOf(reply: Reply): Entry {
   };
 }
 
-/** FIND's reply lacks the session, or the stream (a GET stream, 0, is known with its session). */
-function lacksStream(found: unknown, stream: number): boolean {
+/**
+ * FIND's reply would refuse the resume (no session, or not this stream) while
+ * the log ends before the event the client names: its write has not landed.
+ * Sequence numbers count a session's events across its streams, so a later
+ * event logged means the named one was too (a stream unknown then is gone).
+ */
+function behindClient(found: unknown, stream: number, afterSeq: number): boolean {
   if (!Array.isArray(found)) return true;
-  return stream !== 0 && !(found[3] as Reply[]).some((reply) => entryOf(reply).stream === stream);
+  const read = (found[3] as Reply[]).map(entryOf);
+  if (stream === 0 || read.some((entry) => entry.stream === stream)) return false;
+  return !read.some((entry) => entry.seq >= afterSeq);
 }
 
 /** What a session's channel told, kept until a resumed stream listens. */
@@ -296,12 +301,12 @@ class Heard {
     this.wake?.();
   }
 
-  /** Whether a message from index `from` on passes `wanted`: by now, or within `ms`. */
-  async since(from: number, wanted: (message: string) => boolean, ms: number): Promise<boolean> {
+  /** The messages from index `from` on, once there are any: by now, or within `ms`. */
+  async after(from: number, ms: number): Promise<string[] | undefined> {
     const deadline = performance.now() + ms;
-    while (!this.messages.slice(from).some(wanted)) {
+    while (this.messages.length <= from) {
       const left = deadline - performance.now();
-      if (left <= 0) return false;
+      if (left <= 0) return undefined;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.wake = () => {
@@ -311,7 +316,7 @@ class Heard {
       });
       this.wake = undefined;
     }
-    return true;
+    return this.messages.slice(from);
   }
 }
 

@@ -110,6 +110,41 @@ describe("a stream B carries for A's session", () => {
     followed?.stop();
   });
 
+  it("is found when its stream's first event has not reached Redis though earlier ones have", async () => {
+    const prefix = "test-stream-before-write:";
+    const [a, b] = await Promise.all([replica(prefix), replica(prefix)]);
+    const mirror = a.sessions.open("s", undefined, KEEP);
+    mirror.append(1, 1, "on the first stream", "event");
+    await followOnce(b, "s");
+    // The client has stream 2's priming event (the session's second): B reads before it lands.
+    const run = b.link.run.bind(b.link);
+    let looked = false;
+    b.link.run = async (...args) => {
+      const reply = await run(...args);
+      if (!looked) {
+        looked = true;
+        mirror.append(2, 2, "", "prime");
+        mirror.append(2, 3, "second stream's first", "event");
+      }
+      return reply;
+    };
+    const followed = await b.sessions.follow("s", 2, 2);
+    expect(looked).toBe(true);
+    expect(followed?.known).toBe(true);
+    expect(followed?.missed.map((event) => event.data)).toEqual(["second stream's first"]);
+    followed?.stop();
+  });
+
+  it("is refused when the log has later events than the one named, but none of its stream", async () => {
+    const prefix = "test-stream-gone:";
+    const [a, b] = await Promise.all([replica(prefix), replica(prefix)]);
+    a.sessions.open("s", undefined, KEEP).append(1, 4, "later, on stream 1", "event");
+    await followOnce(b, "s");
+    const followed = await b.sessions.follow("s", 2, 3);
+    expect(followed?.known).toBe(false);
+    followed?.stop();
+  });
+
   it("is refused as unknown, after waiting for a write, when no replica has the session", async () => {
     const b = await replica("test-resume-unknown:");
     expect(await b.sessions.follow("never", 1, 0)).toBeUndefined();
