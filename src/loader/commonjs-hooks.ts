@@ -65,12 +65,11 @@ export function isEsmFile(filename: string): boolean {
   return isModuleScope(dirname(filename));
 }
 
-/** mcp-dir's own code (`dist/` or `src/`), which a server directory may hold: not author code. */
-let ownCode: string | undefined | null = null;
+/** mcp-dir's own code (`dist/` or `src/`), which a server directory may hold: not author code (set by register()). */
+let ownCode: string | undefined;
 
 /** The author directory (`dir/`) holding `filename`, if it is author code. */
 function authorDirOf(filename: string): string | undefined {
-  if (ownCode === null) ownCode = ownCodeFolder();
   if (ownCode !== undefined && filename.startsWith(ownCode)) return undefined;
   for (const prefix of authorDirs.keys()) {
     if (
@@ -113,6 +112,7 @@ function storeOf(filename: string): TransformStore | undefined {
 function register(): void {
   if (registered) return;
   registered = true;
+  ownCode = ownCodeFolder();
   const loader = Module as unknown as { _load: LoadRequest; _resolveFilename: ResolveRequest };
   /**
    * A tsconfig "paths" alias (which tsx resolves) names a file of the directory,

@@ -151,7 +151,7 @@ export class RedisSessionLog implements SessionLog {
       readAt = heard.messages.length;
       return this.link
         .run(what, FIND, [this.keys.session(sessionId), events], [this.keys.lease("")])
-        .catch((error: unknown) => {
+        .then(foundOf, (error: unknown) => {
           unsubscribe();
           throw error;
         });
@@ -165,13 +165,13 @@ export class RedisSessionLog implements SessionLog {
       if (news === undefined || news.includes(ENDED)) break;
       found = await find();
     }
-    if (!Array.isArray(found)) {
+    if (!found) {
       unsubscribe();
       return undefined;
     }
-    const [owner, replica, leased, read] = found as [string, string, number, Reply[]];
-    const alive = leased === 1 || !this.link.lapseMeansStopped(this.leaseMs);
-    const entries = read.map(entryOf).filter((entry) => entry.stream === stream);
+    const { owner, replica } = found;
+    const alive = found.leased || !this.link.lapseMeansStopped(this.leaseMs);
+    const entries = found.entries.filter((entry) => entry.stream === stream);
     const missed = entries.filter((entry) => entry.seq > afterSeq && entry.kind !== "p");
     const over = !alive || entries.some((entry) => entry.kind === "l");
     let last = Math.max(afterSeq, ...missed.map((entry) => entry.seq));
@@ -278,17 +278,31 @@ function entryOf(reply: Reply): Entry {
   };
 }
 
+/** A session FIND found: who opened it, on which replica, whether that one lives, its events. */
+interface Found {
+  readonly owner: string;
+  readonly replica: string;
+  readonly leased: boolean;
+  readonly entries: readonly Entry[];
+}
+
+function foundOf(reply: unknown): Found | undefined {
+  if (!Array.isArray(reply)) return undefined;
+  const [owner, replica, leased, read] = reply as [string, string, number, Reply[]];
+  return { owner, replica, leased: leased === 1, entries: read.map(entryOf) };
+}
+
 /**
- * FIND's reply would refuse the resume (no session, or not this stream) while
- * the log ends before the event the client names: its write has not landed.
+ * The resume would be refused (no session, or not this stream) while the log
+ * ends before the event the client names: its write has not landed.
  * Sequence numbers count a session's events across its streams, so a later
  * event logged means the named one was too (a stream unknown then is gone).
  */
-function behindClient(found: unknown, stream: number, afterSeq: number): boolean {
-  if (!Array.isArray(found)) return true;
-  const read = (found[3] as Reply[]).map(entryOf);
-  if (stream === 0 || read.some((entry) => entry.stream === stream)) return false;
-  return !read.some((entry) => entry.seq >= afterSeq);
+function behindClient(found: Found | undefined, stream: number, afterSeq: number): boolean {
+  if (!found) return true;
+  const { entries } = found;
+  if (stream === 0 || entries.some((entry) => entry.stream === stream)) return false;
+  return !entries.some((entry) => entry.seq >= afterSeq);
 }
 
 /** What a session's channel told, kept until a resumed stream listens. */

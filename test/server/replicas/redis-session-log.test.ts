@@ -37,6 +37,21 @@ async function followOnce(on: RedisReplicas, sessionId: string): Promise<Followe
   return followed as FollowedStream;
 }
 
+/** Runs `then` with B's first read of Redis (FIND) once it is answered, before B sees the answer. */
+function afterFirstRead(on: RedisReplicas, then: (reply: unknown) => void): () => boolean {
+  const run = on.link.run.bind(on.link);
+  let looked = false;
+  on.link.run = async (...args) => {
+    const reply = await run(...args);
+    if (!looked) {
+      looked = true;
+      then(reply);
+    }
+    return reply;
+  };
+  return () => looked;
+}
+
 describe("a stream B carries for A's session", () => {
   it("is not ended by a lapsed lease B reads before it has been up a whole lease", async () => {
     const prefix = "test-fresh-orphans:";
@@ -92,19 +107,12 @@ describe("a stream B carries for A's session", () => {
     const mirror = a.sessions.open("s", undefined, KEEP);
     // The order that lost: A sends its first event to the client and writes it without waiting;
     // the client resumes on B, which looks for the session before the write lands.
-    const run = b.link.run.bind(b.link);
-    let looked = false;
-    b.link.run = async (...args) => {
-      const reply = await run(...args);
-      if (!looked) {
-        looked = true;
-        expect(reply).toBe(null);
-        mirror.append(1, 1, "first", "event");
-      }
-      return reply;
-    };
+    const looked = afterFirstRead(b, (reply) => {
+      expect(reply).toBe(null);
+      mirror.append(1, 1, "first", "event");
+    });
     const followed = await b.sessions.follow("s", 1, 0);
-    expect(looked).toBe(true);
+    expect(looked()).toBe(true);
     expect(followed?.known).toBe(true);
     expect(followed?.missed.map((event) => event.data)).toEqual(["first"]);
     followed?.stop();
@@ -115,21 +123,14 @@ describe("a stream B carries for A's session", () => {
     const [a, b] = await Promise.all([replica(prefix), replica(prefix)]);
     const mirror = a.sessions.open("s", undefined, KEEP);
     mirror.append(1, 1, "on the first stream", "event");
-    await followOnce(b, "s");
+    (await followOnce(b, "s")).stop();
     // The client has stream 2's priming event (the session's second): B reads before it lands.
-    const run = b.link.run.bind(b.link);
-    let looked = false;
-    b.link.run = async (...args) => {
-      const reply = await run(...args);
-      if (!looked) {
-        looked = true;
-        mirror.append(2, 2, "", "prime");
-        mirror.append(2, 3, "second stream's first", "event");
-      }
-      return reply;
-    };
+    const looked = afterFirstRead(b, () => {
+      mirror.append(2, 2, "", "prime");
+      mirror.append(2, 3, "second stream's first", "event");
+    });
     const followed = await b.sessions.follow("s", 2, 2);
-    expect(looked).toBe(true);
+    expect(looked()).toBe(true);
     expect(followed?.known).toBe(true);
     expect(followed?.missed.map((event) => event.data)).toEqual(["second stream's first"]);
     followed?.stop();
@@ -139,7 +140,7 @@ describe("a stream B carries for A's session", () => {
     const prefix = "test-stream-gone:";
     const [a, b] = await Promise.all([replica(prefix), replica(prefix)]);
     a.sessions.open("s", undefined, KEEP).append(1, 4, "later, on stream 1", "event");
-    await followOnce(b, "s");
+    (await followOnce(b, "s")).stop();
     const followed = await b.sessions.follow("s", 2, 3);
     expect(followed?.known).toBe(false);
     followed?.stop();
