@@ -3,6 +3,7 @@ import { createInterface, type Interface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import type { InputRequest, Responders } from "../client/index.js";
 import type { ElicitResult } from "../protocol/types.js";
+import { canAskOnTerminal } from "./stdout.js";
 
 type Params = Record<string, unknown>;
 type FieldSchema = {
@@ -36,7 +37,7 @@ export class TerminalAnswers {
     const roots = {
       roots: [{ uri: pathToFileURL(process.cwd()).href, name: basename(process.cwd()) }],
     };
-    if (process.stdin.isTTY !== true) return { roots };
+    if (!canAskOnTerminal()) return { roots };
     return {
       roots,
       elicitation: (request) =>

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { stdoutGuard } from "../transports/stdout-guard.js";
 import { exitProcess } from "./exit-process.js";
 
@@ -15,10 +16,33 @@ function line(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
 }
 
+/** Where a command run by `printingTo` writes, instead of the process's stdout and stderr. */
+export interface CommandOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const outputs = new AsyncLocalStorage<CommandOutput>();
+
+/**
+ * Runs `run` with what it prints (printOut, printError) going to `output`,
+ * and with no terminal to ask on: a test runs a command without a process
+ * of its own this way, and two such runs at once do not mix. What author
+ * code writes to process.stdout is not caught.
+ */
+export function printingTo<T>(output: CommandOutput, run: () => Promise<T>): Promise<T> {
+  return outputs.run(output, run);
+}
+
 let readerMayLeave = false;
 
 /** A command's result; resolves once written, since the process may exit right after. */
 export function printOut(text: string): Promise<void> {
+  const output = outputs.getStore();
+  if (output) {
+    output.out(line(text));
+    return Promise.resolve();
+  }
   if (!readerMayLeave) {
     readerMayLeave = true;
     // `mcp-dir list | head -1`: the reader closing the pipe early is not a failure.
@@ -32,7 +56,17 @@ export function printOut(text: string): Promise<void> {
 
 /** Logs, banners and errors. */
 export function printError(text: string): Promise<void> {
+  const output = outputs.getStore();
+  if (output) {
+    output.err(line(text));
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
     process.stderr.write(line(text), () => resolve());
   });
+}
+
+/** Whether a command may ask the user at the terminal: stdin is one, and the command prints there. */
+export function canAskOnTerminal(): boolean {
+  return outputs.getStore() === undefined && process.stdin.isTTY === true;
 }

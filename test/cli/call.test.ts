@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { runCli, stopAll } from "./helpers/cli.js";
+import { AUTHOR_STDOUT, runCli, stopAll } from "./helpers/cli.js";
 
 afterAll(async () => {
   await stopAll();
@@ -115,7 +115,7 @@ export default {
 };
 `,
     });
-    expect(await runCli(["call", "chatty", "--dir", dir])).toEqual({
+    expect(await runCli(["call", "chatty", "--dir", dir], AUTHOR_STDOUT)).toEqual({
       code: 0,
       stdout: "done\n",
       stderr: 'loading chatty\nworking\nlog info: {"step":1}\n',

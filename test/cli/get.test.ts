@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { runCli, stopAll } from "./helpers/cli.js";
+import { AUTHOR_STDOUT, runCli, stopAll } from "./helpers/cli.js";
 
 afterAll(async () => {
   await stopAll();
@@ -66,7 +66,9 @@ export default definePrompt({
 });
 `,
     });
-    expect(await runCli(["get", "story", '{"pages": 3, "color": true}', "--dir", dir])).toEqual({
+    expect(
+      await runCli(["get", "story", '{"pages": 3, "color": true}', "--dir", dir], AUTHOR_STDOUT),
+    ).toEqual({
       code: 0,
       stdout: "[user]\nWrite 3 pages, in color: true\n\n[assistant]\n[image image/png, 16 bytes]\n",
       stderr: 'building the story\nlog info: {"pages":"3"}\n',

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, it } from "vitest";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { EXAMPLE_SERVER, runCli, stopAll } from "./helpers/cli.js";
+import { AUTHOR_STDOUT, EXAMPLE_SERVER, runCli, stopAll } from "./helpers/cli.js";
 
 afterAll(async () => {
   await stopAll();
@@ -71,7 +71,7 @@ export default defineResource({
 });
 `,
     });
-    expect(await runCli(["read", "report://today", "--dir", dir])).toEqual({
+    expect(await runCli(["read", "report://today", "--dir", dir], AUTHOR_STDOUT)).toEqual({
       code: 0,
       stdout: "Sales: 3\n[resource report://today/chart, image/png, 5 bytes]\n",
       stderr: "reading the report\nlog warning: numbers are estimates\n",

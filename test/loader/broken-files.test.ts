@@ -6,7 +6,7 @@ import {
   loadDirectory,
   loadServer,
 } from "../../src/loader/index.js";
-import { runCli, stopAll } from "../cli/helpers/cli.js";
+import { POSITIONS, runCli, stopAll } from "../cli/helpers/cli.js";
 import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
 
 afterAll(async () => {
@@ -67,7 +67,7 @@ export const tool = defineTool({ name: "named", handler: () => 1 } as never);
   // Positions come from stack traces that tsx source-maps; vitest rewrites
   // stack traces its own way, so the exact messages are read from the real CLI.
   it("reports each problem with its file, export, position and what to do", async () => {
-    const { code, stdout } = await runCli(["check", dir]);
+    const { code, stdout } = await runCli(["check", dir], POSITIONS);
     expect(code).toBe(1);
     const problems = stdout
       .split(/\n(?=\S)/)

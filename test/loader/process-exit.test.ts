@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { runCli, stopAll } from "../cli/helpers/cli.js";
+import { PROCESS_WIDE, runCli, stopAll } from "../cli/helpers/cli.js";
 import {
   LOG_MESSAGE,
   startDev,
@@ -28,7 +28,7 @@ const FILES = { "tools/good.ts": toolFile("Works", "ok"), "tools/exits.ts": EXIT
 describe("process.exit() at a file's top level", () => {
   it("is a problem of that file in check, which goes on and reports the rest", async () => {
     const dir = await createServerDir(FILES);
-    expect(await runCli(["check", dir])).toEqual({
+    expect(await runCli(["check", dir], PROCESS_WIDE)).toEqual({
       code: 1,
       stdout: `error: ${problem("tools/exits.ts", "2:44")}
 mcp-dir check: 1 problem in ${dir}; fix it and run again
@@ -50,7 +50,7 @@ process.exit(4);
 export default { description: "Exits after an await", handler: () => "served" };
 `,
     });
-    const { code, stdout } = await runCli(["check", dir]);
+    const { code, stdout } = await runCli(["check", dir], PROCESS_WIDE);
     expect(code).toBe(1);
     expect(stdout.split("\n").filter((line) => line.startsWith("error: "))).toEqual([
       `error: ${problem("tools/caught.ts", "2:11", 5)}`,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { runCli, stopAll } from "../cli/helpers/cli.js";
+import { PROCESS_WIDE, runCli, stopAll } from "../cli/helpers/cli.js";
 import {
   type DevServer,
   LOG_MESSAGE,
@@ -47,7 +47,7 @@ async function errorLogs(dev: DevServer, count: number): Promise<unknown[]> {
 describe("a promise rejected and left unhandled at a file's top level", () => {
   it("is a problem of that file in check", async () => {
     const dir = await createServerDir(FILES);
-    expect(await runCli(["check", dir])).toEqual({
+    expect(await runCli(["check", dir], PROCESS_WIDE)).toEqual({
       code: 1,
       stdout: `${PROBLEMS.map((problem) => `error: ${problem}`).join("\n")}
 mcp-dir check: 2 problems in ${dir}; fix them and run again
@@ -63,7 +63,7 @@ Promise.reject(new Error("after an await"));
 export default { description: "Rejects after an await", handler: () => "served" };
 `,
     });
-    expect(await runCli(["check", dir])).toEqual({
+    expect(await runCli(["check", dir], PROCESS_WIDE)).toEqual({
       code: 1,
       stdout: `error: tools/later.ts: raised an unhandled rejection while loading: Error: after an await (2:16); ${WHAT_TO_DO}
 mcp-dir check: 1 problem in ${dir}; fix it and run again

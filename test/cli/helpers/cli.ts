@@ -49,13 +49,66 @@ function readAll(stream: Readable): Promise<string> {
 }
 
 /**
+ * The commands that load a directory, answer and end, which a test may run in
+ * its own process: the cost of a CLI process (some 0.3 s of CPU each, a few
+ * hundred in the suite) is the start-up of Node, mcp-dir and zod, not the
+ * command. serve and dev read stdin and run until stopped; init and build
+ * write files and, like everything else, run as their own process.
+ */
+const ANSWER_AND_END = new Set(["list", "check", "call", "get", "read", "help", "--help", "-h"]);
+
+/**
+ * Why a case runs its command as a process of its own: what it checks is
+ * what author code writes to stdout (which goes to this process's stderr),
+ * a position in author code (vitest maps this process's stack traces with
+ * its own source maps, not tsx's), or what author code does to the process.
+ */
+export const AUTHOR_STDOUT = { spawn: true } as const;
+export const POSITIONS = { spawn: true } as const;
+export const PROCESS_WIDE = { spawn: true } as const;
+
+/** `mcp-dir <args>` run by this process: what it prints, and the code it would exit with. */
+export async function runCliHere(args: string[]): Promise<CliResult> {
+  const [{ runCommandLine }, { printingTo }] = await Promise.all([
+    import("../../../src/cli/run.js"),
+    import("../../../src/cli/stdout.js"),
+  ]);
+  let stdout = "";
+  let stderr = "";
+  const output = {
+    out: (text: string) => {
+      stdout += text;
+    },
+    err: (text: string) => {
+      stderr += text;
+    },
+  };
+  const code = await printingTo(output, () => runCommandLine(args));
+  return { code, stdout, stderr };
+}
+
+/**
  * Runs `mcp-dir <args>` to completion; stdin gets `input` (default: nothing)
  * and closes. With `pipe`, stdout is a pipe rather than a socket pair.
+ * A command that answers and ends runs in this process (runCliHere) unless
+ * the test gives it a working directory, an environment, input or a pipe,
+ * or asks for a process with `spawn`: as it would from a shell, then.
  */
 export async function runCli(
   args: string[],
-  options: { cwd?: string; input?: string; env?: Record<string, string>; pipe?: boolean } = {},
+  options: {
+    cwd?: string;
+    input?: string;
+    env?: Record<string, string>;
+    pipe?: boolean;
+    spawn?: boolean;
+  } = {},
 ): Promise<CliResult> {
+  const { cwd, input, env, pipe: wantsPipe, spawn: wantsProcess } = options;
+  const here = ANSWER_AND_END.has(args[0] ?? "");
+  if (here && !wantsProcess && !wantsPipe && cwd === undefined && input === undefined && !env) {
+    return runCliHere(args);
+  }
   const pipe = options.pipe ? await stdoutPipe() : undefined;
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
