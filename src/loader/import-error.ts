@@ -2,6 +2,7 @@ import { sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDefinitionError } from "../define/definition-error.js";
 import { LoadTimeoutError } from "./load-timeout.js";
+import { nodeStack } from "./node-stack.js";
 import { showThrown } from "./show-thrown.js";
 import { ExitWhileLoading, RejectedWhileLoading } from "./top-level-guard.js";
 
@@ -29,14 +30,14 @@ export async function describeImportError(
   }
   const where = new Locator(dir, file);
   if (error instanceof ExitWhileLoading) {
-    return `${withLocation(error.message, where.fromStackFrames(error.stack))}, which would end the server; throw an Error instead to report a problem`;
+    return `${withLocation(error.message, where.fromStackFrames(error))}, which would end the server; throw an Error instead to report a problem`;
   }
   const transform = describeTransformError(error, where);
   if (transform !== undefined) return transform;
   if (error.name === "SyntaxError") {
     // esbuild reports syntax errors in the source (above); what V8 still finds
     // when compiling the transformed code has its position in the stack's header.
-    const location = where.fromStackHeader(error.stack);
+    const location = where.fromStackHeader(error);
     return withLocation(`SyntaxError: ${where.relativize(error.message)}`, location);
   }
   const message = where.relativize(error.message);
@@ -45,7 +46,7 @@ export async function describeImportError(
     const said = message.startsWith("Cannot find package")
       ? `${message}; install it in the server directory (npm install)`
       : message;
-    return withLocation(said, where.fromStackFrames(error.stack));
+    return withLocation(said, where.fromStackFrames(error));
   }
   if (code === "MODULE_NOT_FOUND") {
     // The module that asked for it comes first in Node's require stack: a helper's import names the helper.
@@ -54,12 +55,12 @@ export async function describeImportError(
     const importer = typeof requiredBy === "string" ? where.relativeFile(requiredBy) : undefined;
     return withLocation(
       describeMissingModule(error.message, importer ?? file),
-      where.fromStackFrames(error.stack),
+      where.fromStackFrames(error),
     );
   }
   if (isDefinitionError(error)) {
     // "Tool "x" is invalid:\n  - ...": the position goes with what is invalid.
-    const location = where.fromStackFrames(error.stack);
+    const location = where.fromStackFrames(error);
     const [first = "", ...problems] = message.split("\n");
     const head =
       location === undefined ? first : `${first.replace(/:$/, "")} (defined at ${location}):`;
@@ -78,7 +79,7 @@ export function describeThrown(thrown: unknown, dir: string, file: string): stri
   const where = new Locator(dir, file);
   return withLocation(
     `${thrown.name}: ${where.relativize(thrown.message)}`,
-    where.fromStackFrames(thrown.stack),
+    where.fromStackFrames(thrown),
   );
 }
 
@@ -141,15 +142,15 @@ class Locator {
   }
 
   /** V8 starts the stack of a module linking error with "path:line", the line, and a caret. */
-  fromStackHeader(stack: string | undefined): string | undefined {
-    const header = /^(.+?):(\d+)\n.*\n( *)\^/.exec(stack ?? "");
+  fromStackHeader(error: Error): string | undefined {
+    const header = /^(.+?):(\d+)\n.*\n( *)\^/.exec(nodeStack(error) ?? "");
     if (!header) return undefined;
     return this.label(header[1] ?? "", `${header[2]}:${(header[3] ?? "").length + 1}`);
   }
 
   /** The first stack frame inside the server directory. */
-  fromStackFrames(stack: string | undefined): string | undefined {
-    for (const line of (stack ?? "").split("\n")) {
+  fromStackFrames(error: Error): string | undefined {
+    for (const line of (nodeStack(error) ?? "").split("\n")) {
       const frame = /^\s+at (?:.*\()?(.+?):(\d+):(\d+)\)?$/.exec(line);
       if (!frame || frame[1]?.startsWith("data:")) continue;
       const label = this.label(frame[1] ?? "", `${frame[2]}:${frame[3]}`);

@@ -16,6 +16,7 @@ import {
 import { ModuleCacheClaim } from "./module-cache-claim.js";
 import { helpersImported, importersIn, type ModuleCache } from "./module-graph.js";
 import { NodeModule as Module } from "./node-module.js";
+import { nodeStack } from "./node-stack.js";
 import { CompilerNeeded, TransformNeeded } from "./speculative-transforms.js";
 import {
   asFile,
@@ -265,6 +266,8 @@ export class ReloadableModules {
       if (need) throw need;
       return exports;
     } catch (error) {
+      // Written now, as Node writes it, before anything on the way out writes it another way.
+      if (error instanceof Error) nodeStack(error);
       throw speculation?.takeThrownNeed() ?? error;
     } finally {
       Error.stackTraceLimit = limit;

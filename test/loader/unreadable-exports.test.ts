@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { POSITIONS, runCli, stopAll } from "../cli/helpers/cli.js";
+import { runCli, stopAll } from "../cli/helpers/cli.js";
 import { startDev, stopDevServers, toolFile } from "../dev/helpers/dev-server.js";
 import { createServerDir, removeServerDirs } from "./helpers/server-dir.js";
 
@@ -35,7 +35,7 @@ const PROBLEMS = [
 describe("an export that throws when it is read (a getter, a Proxy)", () => {
   it("is a problem naming the file and the export in check; the rest loads", async () => {
     const dir = await createServerDir(FILES, { packageJson: {} });
-    expect(await runCli(["check", dir], POSITIONS)).toEqual({
+    expect(await runCli(["check", dir])).toEqual({
       code: 1,
       stdout: `${PROBLEMS.map((problem) => `error: ${problem}`).join("\n")}
 mcp-dir check: 2 problems in ${dir}; fix them and run again

@@ -205,6 +205,21 @@ export default defineTool({ description: "Says hello", handler: () => "hello" })
     );
   });
 
+  it("names where a file went wrong as it is saved, though vitest formats this process's stack traces", async () => {
+    // vitest's own Error.prepareStackTrace knows the source maps of what vitest transformed, not tsx's.
+    expect(Error.prepareStackTrace).toBeTypeOf("function");
+    const dir = await createServerDir({
+      "tools/nameless.ts": `import { defineTool } from "mcp-dir";\n\nexport default defineTool({ name: "nameless", handler: () => "x" });\n`,
+      "tools/missing.ts": `import { x } from "./_nope.js";\n\nexport default x;\n`,
+    });
+    await expect(createTestClient(dir)).rejects.toThrow(
+      `createTestClient: ${dir} has 2 problems; fix them (or pass { watch: true } to serve the rest):
+  tools/missing.ts: Cannot find module './_nope.js' imported from tools/missing.ts (1:19)
+  tools/nameless.ts: Tool "nameless" is invalid (defined at 3:16):
+  - description is missing: clients show it to the model, so say what the tool does`,
+    );
+  });
+
   it("refuses a path that is no directory, saying where it looked and what to pass", async () => {
     const parent = await createServerDir({});
     const cwd = process.cwd();

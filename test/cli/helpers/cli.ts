@@ -60,11 +60,9 @@ const ANSWER_AND_END = new Set(["list", "check", "call", "get", "read", "help", 
 /**
  * Why a case runs its command as a process of its own: what it checks is
  * what author code writes to stdout (which goes to this process's stderr),
- * a position in author code (vitest maps this process's stack traces with
- * its own source maps, not tsx's), or what author code does to the process.
+ * or what author code does to the process.
  */
 export const AUTHOR_STDOUT = { spawn: true } as const;
-export const POSITIONS = { spawn: true } as const;
 export const PROCESS_WIDE = { spawn: true } as const;
 
 /** `mcp-dir <args>` run by this process: what it prints, and the code it would exit with. */
