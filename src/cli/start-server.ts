@@ -9,7 +9,7 @@ import {
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import { traceIfOpenTelemetryIsSetUp } from "./open-telemetry.js";
 import { type HttpFlags, withFlags } from "./serve-options.js";
-import { printError } from "./stdout.js";
+import { commandStdio, printError } from "./stdout.js";
 import { survivesStrayErrors } from "./stray-errors.js";
 
 export interface StartOptions {
@@ -86,7 +86,10 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
       await printError(`mcp-dir${what} over stdio; waiting for a client on stdin`);
       // Each transport loads only when it serves: stdio starts without the HTTP door.
       const { serveStdio } = await import("../transports/stdio.js");
-      signal = await Promise.race([serveStdio(server).then(() => undefined), signals.signal]);
+      signal = await Promise.race([
+        serveStdio(server, commandStdio()).then(() => undefined),
+        signals.signal,
+      ]);
     }
   } finally {
     signals.stop();

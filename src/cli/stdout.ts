@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { StdioOptions } from "../transports/stdio.js";
 import { stdoutGuard } from "../transports/stdout-guard.js";
 import { exitProcess } from "./exit-process.js";
 
@@ -16,22 +17,29 @@ function line(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
 }
 
-/** Where a command run by `printingTo` writes, instead of the process's stdout and stderr. */
-export interface CommandOutput {
+/** What a command run by `withCommandIo` has instead of the process's stdin, stdout and stderr. */
+export interface CommandIo {
   out(text: string): void;
   err(text: string): void;
+  /** The protocol channel of `serve` and `dev` over stdio. */
+  stdio?: Required<StdioOptions>;
 }
 
-const outputs = new AsyncLocalStorage<CommandOutput>();
+const outputs = new AsyncLocalStorage<CommandIo>();
 
 /**
- * Runs `run` with what it prints (printOut, printError) going to `output`,
- * and with no terminal to ask on: a test runs a command without a process
- * of its own this way, and two such runs at once do not mix. What author
- * code writes to process.stdout is not caught.
+ * Runs `run` with what it prints (printOut, printError) going to `io`, stdio
+ * served over `io.stdio`, and no terminal to ask on: a test runs a command
+ * without a process of its own this way, and two such runs at once do not
+ * mix. What author code writes to process.stdout is not caught.
  */
-export function printingTo<T>(output: CommandOutput, run: () => Promise<T>): Promise<T> {
-  return outputs.run(output, run);
+export function withCommandIo<T>(io: CommandIo, run: () => Promise<T>): Promise<T> {
+  return outputs.run(io, run);
+}
+
+/** The streams `serve` and `dev` speak stdio over: the process's unless the command has its own. */
+export function commandStdio(): StdioOptions {
+  return outputs.getStore()?.stdio ?? {};
 }
 
 let readerMayLeave = false;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { runCli, stopAll } from "../cli/helpers/cli.js";
+import { AUTHOR_STDOUT, runCli, stopAll } from "../cli/helpers/cli.js";
 import {
   RESOURCE_UPDATED,
   reloaded,
@@ -19,15 +19,18 @@ afterAll(async () => {
 
 describe("mcp-dir dev: terminal output", () => {
   it("is quiet by default: one line per reloaded file, nothing for a file no definition imports", async () => {
-    const dev = await startDev({
-      "tools/a.ts": `import { defineTool } from "mcp-dir";
+    const dev = await startDev(
+      {
+        "tools/a.ts": `import { defineTool } from "mcp-dir";
 import { z } from "zod";
 
 console.log("tools/a.ts is loading");
 export default defineTool({ description: "A v1", input: { n: z.number() }, handler: ({ n }) => String(n) });
 `,
-      "lib/unused.ts": "export const unused = 1;\n",
-    });
+        "lib/unused.ts": "export const unused = 1;\n",
+      },
+      AUTHOR_STDOUT,
+    );
     expect(dev.lines()[0]).toBe("tools/a.ts is loading");
 
     dev.write("lib/unused.ts", "export const unused = 2;\n");

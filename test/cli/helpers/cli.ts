@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { StreamClientTransport } from "../../helpers/stream-client-transport.js";
 import { createEmptyDir, REPO_ROOT } from "../../loader/helpers/server-dir.js";
 import { Inbox } from "../../server/helpers/inbox.js";
 
@@ -65,24 +66,55 @@ const ANSWER_AND_END = new Set(["list", "check", "call", "get", "read", "help", 
 export const AUTHOR_STDOUT = { spawn: true } as const;
 export const PROCESS_WIDE = { spawn: true } as const;
 
-/** `mcp-dir <args>` run by this process: what it prints, and the code it would exit with. */
-export async function runCliHere(args: string[]): Promise<CliResult> {
-  const [{ runCommandLine }, { printingTo }] = await Promise.all([
+/** A command run by this process: its stdio, what it printed so far, and its exit code once it ends. */
+export interface CommandHere {
+  /** The client's end of the command's stdin and stdout, for `serve` and `dev`. */
+  readonly transport: StreamClientTransport;
+  /** Resolves with the code the command would exit with. */
+  readonly code: Promise<number>;
+  stdout(): string;
+  stderr(): string;
+  /** Called with all of stderr each time the command writes to it. */
+  onStderr?: (all: string) => void;
+}
+
+/** Starts `mcp-dir <args>` in this process (see runCommandLine), its stdio over a pair of streams. */
+export async function startCliHere(args: string[]): Promise<CommandHere> {
+  const [{ runCommandLine }, { withCommandIo }] = await Promise.all([
     import("../../../src/cli/run.js"),
     import("../../../src/cli/stdout.js"),
   ]);
+  const transport = new StreamClientTransport();
   let stdout = "";
   let stderr = "";
-  const output = {
-    out: (text: string) => {
-      stdout += text;
-    },
-    err: (text: string) => {
-      stderr += text;
-    },
+  const command: CommandHere = {
+    transport,
+    code: withCommandIo(
+      {
+        out: (text) => {
+          stdout += text;
+        },
+        err: (text) => {
+          stderr += text;
+          command.onStderr?.(stderr);
+        },
+        stdio: { input: transport.input, output: transport.output },
+      },
+      () => runCommandLine(args),
+    ),
+    stdout: () => stdout,
+    stderr: () => stderr,
   };
-  const code = await printingTo(output, () => runCommandLine(args));
-  return { code, stdout, stderr };
+  transport.ended = command.code;
+  return command;
+}
+
+/** `mcp-dir <args>` run by this process to its end: what it prints, and the code it would exit with. */
+export async function runCliHere(args: string[]): Promise<CliResult> {
+  const command = await startCliHere(args);
+  command.transport.input.end();
+  const code = await command.code;
+  return { code, stdout: command.stdout(), stderr: command.stderr() };
 }
 
 /**

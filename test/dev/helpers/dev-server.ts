@@ -1,6 +1,5 @@
 /**
- * `mcp-dir dev <tmpdir>` in a child process with the official SDK client over
- * stdio, and the means to edit its directory and wait for what follows: every
+ * `mcp-dir dev <tmpdir>` with the official SDK client over stdio, and the means to edit its directory and wait for what follows: every
  * notification the client receives and every line the server prints on stderr
  * land in inboxes that a test waits on (never a sleep).
  */
@@ -8,6 +7,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type ClientCapabilities,
   type JSONRPCMessage,
@@ -18,7 +18,7 @@ import {
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { CLI } from "../../cli/helpers/cli.js";
+import { CLI, startCliHere } from "../../cli/helpers/cli.js";
 import { createServerDir, REPO_ROOT, removeServerDirs } from "../../loader/helpers/server-dir.js";
 import { Inbox } from "../../server/helpers/inbox.js";
 
@@ -71,38 +71,53 @@ export async function startDev(
     args?: string[];
     packageJson?: Record<string, unknown>;
     capabilities?: ClientCapabilities;
+    /** Run dev as a child process (see connectDev). */
+    spawn?: boolean;
   } = {},
 ): Promise<DevServer> {
   const dir = await createServerDir(
     files,
     options.packageJson ? { packageJson: options.packageJson } : {},
   );
-  return connectDev(dir, options.args, options.capabilities);
+  return connectDev(dir, options.args, options.capabilities, {}, { spawn: options.spawn === true });
 }
 
 /**
  * Starts `mcp-dir dev <dir> ...args` on an existing directory and connects the
- * SDK client; `env` is added to the few variables the SDK passes on.
+ * SDK client. The command runs in this process, its stdio a pair of streams
+ * (startCliHere): what a case checks is what dev reloads, prints and tells
+ * clients. With `env` (added to the few variables the SDK passes on) or
+ * `spawn` it runs as a child process, as from a shell.
  */
 export async function connectDev(
   dir: string,
   args: string[] = [],
   capabilities: ClientCapabilities = {},
   env: Record<string, string> = {},
+  { spawn = false } = {},
 ): Promise<DevServer> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, "dev", dir, ...args],
-    cwd: REPO_ROOT,
-    stderr: "pipe",
-    env,
-  });
   const stderr = new Inbox<string>();
   let text = "";
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    text += chunk.toString("utf8");
+  const heard = (all: string) => {
+    text = all;
     stderr.push(text);
-  });
+  };
+  let transport: Transport;
+  if (spawn || Object.keys(env).length > 0) {
+    const child = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "dev", dir, ...args],
+      cwd: REPO_ROOT,
+      stderr: "pipe",
+      env,
+    });
+    child.stderr?.on("data", (chunk: Buffer) => heard(text + chunk.toString("utf8")));
+    transport = child;
+  } else {
+    const here = await startCliHere(["dev", dir, ...args]);
+    here.onStderr = heard;
+    transport = here.transport;
+  }
   const notifications = new Inbox<Notification>();
   const client = new Client({ name: "mcp-dir-dev-test", version: "1.0.0" }, { capabilities });
   for (const schema of [
