@@ -176,16 +176,17 @@ export function watchDirectory(
   /**
    * chokidar watches a file it is given a moment later, and a save in
    * between makes no event: each file is looked at again as a new folder
-   * is (NEW_FOLDER_LOOKS_MS), and handed over if it changed since it was given.
+   * is (NEW_FOLDER_LOOKS_MS), and handed over if it changed since it was
+   * given. Resolves once what they held then is read.
    */
-  const lookAgainAt = (files: readonly string[]) => {
-    const given = Promise.all(files.map(fingerprint));
+  const lookAgainAt = async (files: readonly string[]): Promise<void> => {
+    const before = await Promise.all(files.map(fingerprint));
+    if (closed) return;
     for (const delay of NEW_FOLDER_LOOKS_MS) {
       const timer = setTimeout(() => {
         folderTimers.delete(timer);
-        void given
-          .then(async (before) => {
-            const now = await Promise.all(files.map(fingerprint));
+        void Promise.all(files.map(fingerprint))
+          .then((now) => {
             if (closed) return;
             for (const [index, path] of files.entries()) {
               if (now[index] !== before[index]) eventFor(path, now[index] !== GONE);
@@ -285,7 +286,8 @@ export function watchDirectory(
       if (added.length === 0 || closed) return;
       for (const file of added) outside.add(file);
       watcher.add(added);
-      lookAgainAt(added);
+      // The times are read after the contents: a save between the two is seen by one of them.
+      await lookAgainAt(added);
       if (since !== undefined) await catchUp(added, since);
     },
     async close() {
