@@ -9,7 +9,7 @@ import {
 import { countSummary, loadQuietly, reportLoad } from "./load-report.js";
 import { traceIfOpenTelemetryIsSetUp } from "./open-telemetry.js";
 import { type HttpFlags, withFlags } from "./serve-options.js";
-import { commandStdio, printError } from "./stdout.js";
+import { commandStdio, commandStop, printError } from "./stdout.js";
 import { survivesStrayErrors } from "./stray-errors.js";
 
 export interface StartOptions {
@@ -74,12 +74,14 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
   const what = `${options.dev ? " dev" : ""}: serving ${load.config.name} ${load.config.version} from ${dir} (${countSummary(server)})`;
   // SIGINT/SIGTERM: close everything in order, then let the signal end the process.
   const signals = awaitShutdownSignal();
+  // Or, run by a test in its own process, when the test stops it: no signal, the process goes on.
+  const stopped = commandStop().then(() => undefined);
   let signal: ShutdownSignal | undefined;
   try {
     if (options.http) {
       const http = withFlags(load.config.http as HttpServeOptions | undefined, options.http);
       const serving = await serveOverHttp(server, what, http, options.dev !== undefined);
-      signal = await signals.signal;
+      signal = await Promise.race([signals.signal, stopped]);
       // The door first, so that each request in flight gets its answer.
       await serving.close();
     } else {
@@ -89,6 +91,7 @@ export async function startServer(dir: string, options: StartOptions = {}): Prom
       signal = await Promise.race([
         serveStdio(server, commandStdio()).then(() => undefined),
         signals.signal,
+        stopped,
       ]);
     }
   } finally {

@@ -23,6 +23,8 @@ export interface CommandIo {
   err(text: string): void;
   /** The protocol channel of `serve` and `dev` over stdio. */
   stdio?: Required<StdioOptions>;
+  /** Settles when `serve` or `dev` is to stop, as SIGTERM stops them, without ending the process. */
+  stop?: Promise<void>;
 }
 
 const outputs = new AsyncLocalStorage<CommandIo>();
@@ -35,6 +37,11 @@ const outputs = new AsyncLocalStorage<CommandIo>();
  */
 export function withCommandIo<T>(io: CommandIo, run: () => Promise<T>): Promise<T> {
   return outputs.run(io, run);
+}
+
+/** When a command run by withCommandIo is to stop; never for one run by the process itself. */
+export function commandStop(): Promise<void> {
+  return outputs.getStore()?.stop ?? new Promise<void>(() => {});
 }
 
 /** The streams `serve` and `dev` speak stdio over: the process's unless the command has its own. */

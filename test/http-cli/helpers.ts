@@ -8,7 +8,7 @@ import { rename, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CLI, EXAMPLE_SERVER } from "../cli/helpers/cli.js";
+import { CLI, EXAMPLE_SERVER, startCliHere as startCommandHere } from "../cli/helpers/cli.js";
 import { REPO_ROOT } from "../loader/helpers/server-dir.js";
 
 export { CLI, EXAMPLE_SERVER, REPO_ROOT };
@@ -135,6 +135,52 @@ export function startCli(
   return startProgram(process.execPath, [CLI, ...args], options);
 }
 
+/** `mcp-dir serve|dev … --http` run by this process (startCliHere), as startCli gives it. */
+export interface ServerHere {
+  readonly url: string;
+  readonly origin: string;
+  stderr(): string;
+  /** Stops it as SIGTERM would; resolves with the exit code. */
+  stop(): Promise<number>;
+}
+
+const here = new Set<ServerHere>();
+
+/**
+ * Starts `mcp-dir <args>` (serve or dev with --http) in this process and waits
+ * for the banner that names its endpoint; stopAll stops it. For a case whose
+ * subject is what the server answers, not the process: it has no environment
+ * of its own (no MCP_DIR_STATE_KEY: its requestState key is its own).
+ */
+export async function startCliHere(args: string[]): Promise<ServerHere> {
+  const command = await startCommandHere(args);
+  const banner = new Promise<string>((resolve, reject) => {
+    command.onStderr = (all) => {
+      const url = BANNER_URL.exec(all)?.[1];
+      if (url !== undefined) resolve(url);
+    };
+    void command.code.then(() =>
+      reject(
+        new Error(
+          `mcp-dir ${args.join(" ")} ended before its banner; stderr:\n${command.stderr()}`,
+        ),
+      ),
+    );
+  });
+  const url = await banner;
+  const server: ServerHere = {
+    url,
+    origin: new URL(url).origin,
+    stderr: command.stderr,
+    stop: () => {
+      here.delete(server);
+      return command.stop();
+    },
+  };
+  here.add(server);
+  return server;
+}
+
 /** Starts a program that serves HTTP and waits for the banner that names its endpoint. */
 export async function startProgram(
   command: string,
@@ -231,6 +277,7 @@ export async function stopAll(): Promise<void> {
   const open = [...clients];
   clients.clear();
   await Promise.all(open.map((client) => client.close().catch(() => {})));
+  await Promise.all([...here].map((server) => server.stop()));
   const alive = [...children];
   await Promise.all(
     alive.map(

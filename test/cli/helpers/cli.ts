@@ -76,6 +76,8 @@ export interface CommandHere {
   stderr(): string;
   /** Called with all of stderr each time the command writes to it. */
   onStderr?: (all: string) => void;
+  /** Stops `serve` or `dev` as SIGTERM would; resolves with the exit code. */
+  stop(): Promise<number>;
 }
 
 /** Starts `mcp-dir <args>` in this process (see runCommandLine), its stdio over a pair of streams. */
@@ -87,6 +89,10 @@ export async function startCliHere(args: string[]): Promise<CommandHere> {
   const transport = new StreamClientTransport();
   let stdout = "";
   let stderr = "";
+  let stopNow = () => {};
+  const stop = new Promise<void>((resolve) => {
+    stopNow = resolve;
+  });
   const command: CommandHere = {
     transport,
     code: withCommandIo(
@@ -99,11 +105,16 @@ export async function startCliHere(args: string[]): Promise<CommandHere> {
           command.onStderr?.(stderr);
         },
         stdio: { input: transport.input, output: transport.output },
+        stop,
       },
       () => runCommandLine(args),
     ),
     stdout: () => stdout,
     stderr: () => stderr,
+    stop: () => {
+      stopNow();
+      return command.code;
+    },
   };
   transport.ended = command.code;
   return command;

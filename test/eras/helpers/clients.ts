@@ -20,7 +20,7 @@ import {
   ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll } from "vitest";
-import { CLI, REPO_ROOT, startCli, stopAll } from "../../http-cli/helpers.js";
+import { CLI, REPO_ROOT, startCli, startCliHere, stopAll } from "../../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../../loader/helpers/server-dir.js";
 
 export type ClientKind = "v1 at 2025-11-25" | "v2 pinned to 2026-07-28" | "v2 in auto mode";
@@ -84,11 +84,14 @@ export const ERA_ROWS: readonly [TransportKind, ClientKind][] = (
   ),
 );
 
-/** The real CLI serving `dir`: spawned by each stdio client, or started once for HTTP. */
+/**
+ * The real CLI serving `dir`: spawned by each stdio client, or started once
+ * for HTTP, in this process (what a case checks is what it answers over HTTP).
+ */
 export async function serveDir(transport: TransportKind, dir: string): Promise<Target> {
   return transport === "stdio"
     ? { stdio: ["serve", dir] }
-    : { url: (await startCli(["serve", dir, "--http", "--port", "0"])).url };
+    : { url: (await startCliHere(["serve", dir, "--http", "--port", "0"])).url };
 }
 
 /**
