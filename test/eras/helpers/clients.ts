@@ -20,7 +20,7 @@ import {
   ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll } from "vitest";
-import { CLI, REPO_ROOT, startCli, startCliHere, stopAll } from "../../http-cli/helpers.js";
+import { CLI, REPO_ROOT, startCliHere, stopAll } from "../../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../../loader/helpers/server-dir.js";
 
 export type ClientKind = "v1 at 2025-11-25" | "v2 pinned to 2026-07-28" | "v2 in auto mode";
