@@ -110,10 +110,20 @@ const LISTED = [
   },
 ];
 
-/** The server keeps nothing between calls: one HTTP server of the directory serves both HTTP rows. */
-const serve = servedFiles(FILES, async (dir) => {
-  await linkRepoPackages(dir, ["valibot", "@valibot/to-json-schema", "arktype"]);
-});
+/**
+ * The server keeps nothing between calls: one HTTP server of the directory
+ * serves both HTTP rows. In a process of its own: the directory's ArkType is
+ * a second copy in a process whose test files import ArkType too, and once
+ * that copy has served, the test files' copy lists a default in input mode
+ * that it otherwise leaves out (test/define/standard-schema.test.ts).
+ */
+const serve = servedFiles(
+  FILES,
+  async (dir) => {
+    await linkRepoPackages(dir, ["valibot", "@valibot/to-json-schema", "arktype"]);
+  },
+  { spawn: true },
+);
 
 const textOf = (result: Record<string, unknown>) =>
   (result.content as { text?: string }[]).map((block) => block.text).join("");

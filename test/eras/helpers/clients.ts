@@ -20,7 +20,7 @@ import {
   ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll } from "vitest";
-import { CLI, REPO_ROOT, startCliHere, stopAll } from "../../http-cli/helpers.js";
+import { CLI, REPO_ROOT, startCli, startCliHere, stopAll } from "../../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../../loader/helpers/server-dir.js";
 
 export type ClientKind = "v1 at 2025-11-25" | "v2 pinned to 2026-07-28" | "v2 in auto mode";
@@ -84,14 +84,24 @@ export const ERA_ROWS: readonly [TransportKind, ClientKind][] = (
   ),
 );
 
+/** How a directory's HTTP server runs: `spawn` for a process of its own. */
+export interface ServeOptions {
+  spawn?: boolean;
+}
+
 /**
  * The real CLI serving `dir`: spawned by each stdio client, or started once
- * for HTTP, in this process (what a case checks is what it answers over HTTP).
+ * for HTTP, in this process (what a case checks is what it answers over HTTP)
+ * unless `spawn` says otherwise.
  */
-export async function serveDir(transport: TransportKind, dir: string): Promise<Target> {
-  return transport === "stdio"
-    ? { stdio: ["serve", dir] }
-    : { url: (await startCliHere(["serve", dir, "--http", "--port", "0"])).url };
+export async function serveDir(
+  transport: TransportKind,
+  dir: string,
+  { spawn = false }: ServeOptions = {},
+): Promise<Target> {
+  if (transport === "stdio") return { stdio: ["serve", dir] };
+  const args = ["serve", dir, "--http", "--port", "0"];
+  return { url: (await (spawn ? startCli(args) : startCliHere(args))).url };
 }
 
 /**
@@ -101,13 +111,15 @@ export async function serveDir(transport: TransportKind, dir: string): Promise<T
  * file, not one per row); stdio still spawns one process per client. Make
  * one per file; the file's stopAll (http-cli/helpers) ends the servers.
  */
-export function serveOnce(): (transport: TransportKind, dir: string) => Promise<Target> {
+export function serveOnce(
+  options: ServeOptions = {},
+): (transport: TransportKind, dir: string) => Promise<Target> {
   const started = new Map<string, Promise<Target>>();
   return (transport, dir) => {
     if (transport === "stdio") return serveDir(transport, dir);
     let target = started.get(dir);
     if (target === undefined) {
-      target = serveDir(transport, dir);
+      target = serveDir(transport, dir, options);
       started.set(dir, target);
     }
     return target;
@@ -122,8 +134,9 @@ export function serveOnce(): (transport: TransportKind, dir: string) => Promise<
 export function servedFiles(
   files: Record<string, string>,
   prepare?: (dir: string) => Promise<void>,
+  options: ServeOptions = {},
 ): (transport: TransportKind) => Promise<Target> {
-  const serve = serveOnce();
+  const serve = serveOnce(options);
   let dir: string | undefined;
   beforeAll(async () => {
     dir = await createServerDir(files);
