@@ -251,13 +251,16 @@ export class ReloadableModules {
   }
 
   /**
-   * Node's and tsx's frames of a require() fill the default 10: keep the
-   * author's in sight. A compile that asked to be waited for fails the load
-   * with that need, whatever the author's code made of it (see takeThrownNeed).
+   * Node's and tsx's frames of a require() fill the default 10, and more
+   * with each top-level await file a process has loaded (each tsImport wraps
+   * require's resolution in hooks of its own): no limit while it runs keeps
+   * the author's frame in sight. A compile that asked to be waited for fails
+   * the load with that need, whatever the author's code made of it (see
+   * takeThrownNeed).
    */
   private requireWithStack(absolutePath: string): unknown {
     const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = Math.max(limit, 30);
+    Error.stackTraceLimit = Number.POSITIVE_INFINITY;
     speculation?.takeThrownNeed();
     this.claim.take();
     try {

@@ -138,3 +138,25 @@ export const two = { name: "same", description: "Two", handler: () => 2 };
     ]);
   });
 });
+
+describe("a process that has loaded files with top-level await many times (a long dev session)", () => {
+  it("still names where an import of a missing module is", async () => {
+    // Each such load adds tsx's hooks around require's resolution: the stack of a failed
+    // require grows with them, and the author's frame must not fall off its end.
+    const awaiting = await createServerDir(
+      {
+        "tools/later.ts":
+          'await Promise.resolve();\nexport default { description: "Later", handler: () => "later" };\n',
+      },
+      { packageJson: { type: "module" } },
+    );
+    for (let load = 0; load < 40; load++) await loadServer(awaiting);
+    const missing = await createServerDir({
+      "tools/missing-import.ts": 'import { x } from "./_nope.js";\nexport default x;\n',
+    });
+    const { problems } = await loadServer(missing);
+    expect(problems.map(formatProblem)).toEqual([
+      "tools/missing-import.ts: Cannot find module './_nope.js' imported from tools/missing-import.ts (1:19)",
+    ]);
+  });
+});
