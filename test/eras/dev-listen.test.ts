@@ -12,7 +12,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, REPO_ROOT, startCli, stopAll } from "../http-cli/helpers.js";
+import { CLI, REPO_ROOT, startCliHere, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { Inbox } from "../server/helpers/inbox.js";
 
@@ -61,7 +61,7 @@ describe.each(["stdio", "http"] as const)(
               stderr: "ignore",
             })
           : new StreamableHTTPClientTransport(
-              new URL((await startCli(["dev", dir, "--http", "--port", "0"])).url),
+              new URL((await startCliHere(["dev", dir, "--http", "--port", "0"])).url),
             );
       await client.connect(transport);
     });

@@ -7,7 +7,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCli, stopAll } from "../http-cli/helpers.js";
+import { startCliHere, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { Inbox } from "../server/helpers/inbox.js";
 import { closeClients, connectClient, type EraClient } from "./helpers/clients.js";
@@ -41,7 +41,7 @@ describe.each(["stdio", "http"] as const)("mcp-dir dev over %s, a save between r
     const target =
       over === "stdio"
         ? { stdio: ["dev", dir] }
-        : { url: (await startCli(["dev", dir, "--http", "--port", "0"])).url };
+        : { url: (await startCliHere(["dev", dir, "--http", "--port", "0"])).url };
     client = await connectClient("v2 pinned to 2026-07-28", target, {
       capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },
       answer: async (_method, params) => {

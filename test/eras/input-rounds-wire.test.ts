@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postStateless } from "../helpers/stateless-post.js";
-import { startCli, stopAll } from "../http-cli/helpers.js";
+import { startCliHere, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { type Json, killRawClients, RawClient } from "../server/helpers/raw-client.js";
 import { ASKING_SERVER } from "./helpers/asking-server.js";
@@ -24,7 +24,7 @@ async function over(transport: "stdio" | "http", dir: string): Promise<Send> {
     const client = RawClient.cli(["serve", dir]);
     return (method, params) => client.request(method, { ...params, _meta: ENVELOPE });
   }
-  const { url } = await startCli(["serve", dir, "--http", "--port", "0"]);
+  const { url } = await startCliHere(["serve", dir, "--http", "--port", "0"]);
   let id = 0;
   return async (method, params) => {
     const response = await postStateless(url, {

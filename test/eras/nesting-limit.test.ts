@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type CliServer,
   openSession,
   postHeaders,
-  startCli,
+  type ServerHere,
+  startCliHere,
   stopAll,
 } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
@@ -46,10 +46,10 @@ type Era = "2025-11-25" | "2026-07-28";
 /** Sends one tools/call of `name` as text, in an era; resolves with the response to `id`. */
 type Send = (text: string, id: number, name: string) => Promise<Json>;
 
-let served: Promise<CliServer> | undefined;
+let served: Promise<ServerHere> | undefined;
 /** `serve --http` of the directory, started once: both eras' HTTP rows reach it, as clients of one server. */
-function httpServer(dir: string): Promise<CliServer> {
-  served ??= startCli(["serve", dir, "--http", "--port", "0"]);
+function httpServer(dir: string): Promise<ServerHere> {
+  served ??= startCliHere(["serve", dir, "--http", "--port", "0"]);
   return served;
 }
 

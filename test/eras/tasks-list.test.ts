@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCli, stopAll } from "../http-cli/helpers.js";
+import { startCliHere, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { refusal } from "./helpers/clients.js";
 import { TASK_SERVER } from "./helpers/task-server.js";
@@ -19,7 +19,7 @@ beforeAll(async () => {
     ...TASK_SERVER,
     "mcp-dir.config.json": JSON.stringify({ name: "tasks", version: "1.0.0", pageSize: 2 }),
   });
-  const { url } = await startCli(["serve", dir, "--http", "--port", "0"]);
+  const { url } = await startCliHere(["serve", dir, "--http", "--port", "0"]);
   client = new Client({ name: "tasks-list", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
 });

@@ -4,7 +4,7 @@
  * raw, and what comes back is asserted as sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliServer, startCli, stopAll } from "../http-cli/helpers.js";
+import { type ServerHere, startCliHere, stopAll } from "../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import { type Json, killRawClients } from "../server/helpers/raw-client.js";
 import { TASK_SERVER } from "./helpers/task-server.js";
@@ -22,10 +22,10 @@ const MISSING_EXTENSION = {
 };
 
 let dir: string;
-let served: Promise<CliServer> | undefined;
+let served: Promise<ServerHere> | undefined;
 /** `serve --http` of the directory, started once: the HTTP row and the header case reach it alike. */
 const httpServer = () => {
-  served ??= startCli(["serve", dir, "--http", "--port", "0"]);
+  served ??= startCliHere(["serve", dir, "--http", "--port", "0"]);
   return served;
 };
 

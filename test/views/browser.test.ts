@@ -14,7 +14,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, startCli, stopAll } from "../http-cli/helpers.js";
+import { runCli, startCliHere, stopAll } from "../http-cli/helpers.js";
 import {
   copyExampleServer,
   createEmptyDir,
@@ -44,7 +44,7 @@ describe("example-server's poll view, in chromium through the official host-side
   beforeAll(async () => {
     // A copy of example-server, so that the test can save its files.
     dir = await copyExampleServer();
-    const server = await startCli(["dev", dir, "--http", "--port", "0"]);
+    const server = await startCliHere(["dev", dir, "--http", "--port", "0"]);
     host = await openTestHost(browser, server, "poll", {
       question: "Lunch?",
       options: ["pizza", "sushi", "salad"],
@@ -124,7 +124,7 @@ describe("the view init --view writes, plain HTML with no library, in chromium",
     const made = await runCli(["init", dir, "--view"]);
     expect(made.code).toBe(0);
     await linkPackages(dir);
-    const server = await startCli(["dev", dir, "--http", "--port", "0"]);
+    const server = await startCliHere(["dev", dir, "--http", "--port", "0"]);
     host = await openTestHost(browser, server, "greet", { name: "Ada" });
   });
 

@@ -4,7 +4,7 @@
  * the view, and what the host did, through this.
  */
 import type { BrowserContext, FrameLocator, Locator, Page } from "playwright-core";
-import type { CliServer } from "../../http-cli/helpers.js";
+import type { ServerHere } from "../../http-cli/helpers.js";
 import { WAIT_TIMEOUT_MS } from "../../server/helpers/inbox.js";
 import { routeHostPages } from "./host-pages.js";
 
@@ -38,7 +38,7 @@ type HostWindow = { host: HostState & { releaseResult(): void } };
 
 export async function openTestHost(
   browser: BrowserContext,
-  server: CliServer,
+  server: Pick<ServerHere, "url" | "stderr">,
   tool: string,
   args: Record<string, unknown>,
 ): Promise<TestHost> {
