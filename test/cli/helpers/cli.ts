@@ -50,13 +50,23 @@ function readAll(stream: Readable): Promise<string> {
 }
 
 /**
- * The commands that load a directory, answer and end, which a test may run in
- * its own process: the cost of a CLI process (some 0.3 s of CPU each, a few
- * hundred in the suite) is the start-up of Node, mcp-dir and zod, not the
- * command. serve and dev read stdin and run until stopped; init and build
- * write files and, like everything else, run as their own process.
+ * The commands that load a directory (or build it), answer and end, which a
+ * test may run in its own process: the cost of a CLI process (some 0.3 s of
+ * CPU each, a few hundred in the suite) is the start-up of Node, mcp-dir, zod
+ * and esbuild, not the command. serve and dev run until stopped (startCliHere
+ * runs them here); init, like everything else, runs as its own process.
  */
-const ANSWER_AND_END = new Set(["list", "check", "call", "get", "read", "help", "--help", "-h"]);
+const ANSWER_AND_END = new Set([
+  "list",
+  "check",
+  "call",
+  "get",
+  "read",
+  "build",
+  "help",
+  "--help",
+  "-h",
+]);
 
 /**
  * Why a case runs its command as a process of its own: what it checks is
