@@ -27,7 +27,7 @@ export interface CommandIo {
   stop?: Promise<void>;
 }
 
-const outputs = new AsyncLocalStorage<CommandIo>();
+const commandIo = new AsyncLocalStorage<CommandIo>();
 
 /**
  * Runs `run` with what it prints (printOut, printError) going to `io`, stdio
@@ -36,24 +36,24 @@ const outputs = new AsyncLocalStorage<CommandIo>();
  * mix. What author code writes to process.stdout is not caught.
  */
 export function withCommandIo<T>(io: CommandIo, run: () => Promise<T>): Promise<T> {
-  return outputs.run(io, run);
+  return commandIo.run(io, run);
 }
 
 /** When a command run by withCommandIo is to stop; never for one run by the process itself. */
 export function commandStop(): Promise<void> {
-  return outputs.getStore()?.stop ?? new Promise<void>(() => {});
+  return commandIo.getStore()?.stop ?? new Promise<void>(() => {});
 }
 
 /** The streams `serve` and `dev` speak stdio over: the process's unless the command has its own. */
 export function commandStdio(): StdioOptions {
-  return outputs.getStore()?.stdio ?? {};
+  return commandIo.getStore()?.stdio ?? {};
 }
 
 let readerMayLeave = false;
 
 /** A command's result; resolves once written, since the process may exit right after. */
 export function printOut(text: string): Promise<void> {
-  const output = outputs.getStore();
+  const output = commandIo.getStore();
   if (output) {
     output.out(line(text));
     return Promise.resolve();
@@ -71,7 +71,7 @@ export function printOut(text: string): Promise<void> {
 
 /** Logs, banners and errors. */
 export function printError(text: string): Promise<void> {
-  const output = outputs.getStore();
+  const output = commandIo.getStore();
   if (output) {
     output.err(line(text));
     return Promise.resolve();
@@ -83,5 +83,5 @@ export function printError(text: string): Promise<void> {
 
 /** Whether a command may ask the user at the terminal: stdin is one, and the command prints there. */
 export function canAskOnTerminal(): boolean {
-  return outputs.getStore() === undefined && process.stdin.isTTY === true;
+  return commandIo.getStore() === undefined && process.stdin.isTTY === true;
 }

@@ -8,7 +8,7 @@ import { rename, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CLI, EXAMPLE_SERVER, startCliHere as startCommandHere } from "../cli/helpers/cli.js";
+import { CLI, EXAMPLE_SERVER, startCommandHere } from "../cli/helpers/cli.js";
 import { REPO_ROOT } from "../loader/helpers/server-dir.js";
 
 export { CLI, EXAMPLE_SERVER, REPO_ROOT };
@@ -135,7 +135,7 @@ export function startCli(
   return startProgram(process.execPath, [CLI, ...args], options);
 }
 
-/** `mcp-dir serve|dev … --http` run by this process (startCliHere), as startCli gives it. */
+/** `mcp-dir serve|dev … --http` run by this process (startCommandHere), as startCli gives it. */
 export interface ServerHere {
   readonly url: string;
   readonly origin: string;
@@ -153,21 +153,20 @@ const here = new Set<ServerHere>();
  * of its own (no MCP_DIR_STATE_KEY: its requestState key is its own).
  */
 export async function startCliHere(args: string[]): Promise<ServerHere> {
-  const command = await startCommandHere(args);
-  const banner = new Promise<string>((resolve, reject) => {
-    command.onStderr = (all) => {
-      const url = BANNER_URL.exec(all)?.[1];
-      if (url !== undefined) resolve(url);
-    };
-    void command.code.then(() =>
-      reject(
-        new Error(
-          `mcp-dir ${args.join(" ")} ended before its banner; stderr:\n${command.stderr()}`,
-        ),
-      ),
+  let found: (url: string) => void = () => {};
+  const banner = new Promise<string>((resolve) => {
+    found = resolve;
+  });
+  const command = await startCommandHere(args, (all) => {
+    const url = BANNER_URL.exec(all)?.[1];
+    if (url !== undefined) found(url);
+  });
+  const ended = command.code.then((): never => {
+    throw new Error(
+      `mcp-dir ${args.join(" ")} ended before its banner; stderr:\n${command.stderr()}`,
     );
   });
-  const url = await banner;
+  const url = await Promise.race([banner, ended]);
   const server: ServerHere = {
     url,
     origin: new URL(url).origin,

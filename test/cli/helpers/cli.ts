@@ -53,7 +53,7 @@ function readAll(stream: Readable): Promise<string> {
  * The commands that load a directory (or build it), answer and end, which a
  * test may run in its own process: the cost of a CLI process (some 0.3 s of
  * CPU each, a few hundred in the suite) is the start-up of Node, mcp-dir, zod
- * and esbuild, not the command. serve and dev run until stopped (startCliHere
+ * and esbuild, not the command. serve and dev run until stopped (startCommandHere
  * runs them here); init, like everything else, runs as its own process.
  */
 const ANSWER_AND_END = new Set([
@@ -84,14 +84,18 @@ export interface CommandHere {
   readonly code: Promise<number>;
   stdout(): string;
   stderr(): string;
-  /** Called with all of stderr each time the command writes to it. */
-  onStderr?: (all: string) => void;
   /** Stops `serve` or `dev` as SIGTERM would; resolves with the exit code. */
   stop(): Promise<number>;
 }
 
-/** Starts `mcp-dir <args>` in this process (see runCommandLine), its stdio over a pair of streams. */
-export async function startCliHere(args: string[]): Promise<CommandHere> {
+/**
+ * Starts `mcp-dir <args>` in this process (see runCommandLine), its stdio
+ * over a pair of streams; `onStderr` hears all of stderr at each write.
+ */
+export async function startCommandHere(
+  args: string[],
+  onStderr: (all: string) => void = () => {},
+): Promise<CommandHere> {
   const [{ runCommandLine }, { withCommandIo }] = await Promise.all([
     import("../../../src/cli/run.js"),
     import("../../../src/cli/stdout.js"),
@@ -112,7 +116,7 @@ export async function startCliHere(args: string[]): Promise<CommandHere> {
         },
         err: (text) => {
           stderr += text;
-          command.onStderr?.(stderr);
+          onStderr(stderr);
         },
         stdio: { input: transport.input, output: transport.output },
         stop,
@@ -132,7 +136,7 @@ export async function startCliHere(args: string[]): Promise<CommandHere> {
 
 /** `mcp-dir <args>` run by this process to its end: what it prints, and the code it would exit with. */
 export async function runCliHere(args: string[]): Promise<CliResult> {
-  const command = await startCliHere(args);
+  const command = await startCommandHere(args);
   command.transport.input.end();
   const code = await command.code;
   return { code, stdout: command.stdout(), stderr: command.stderr() };
@@ -160,9 +164,9 @@ export async function runCli(
   if (here && !wantsProcess && !wantsPipe && cwd === undefined && input === undefined && !env) {
     return runCliHere(args);
   }
-  const pipe = options.pipe ? await stdoutPipe() : undefined;
+  const pipe = wantsPipe ? await stdoutPipe() : undefined;
   const child = spawn(process.execPath, [CLI, ...args], {
-    cwd: options.cwd ?? REPO_ROOT,
+    cwd: cwd ?? REPO_ROOT,
     stdio: ["pipe", pipe?.fd ?? "pipe", "pipe"],
     ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
   });

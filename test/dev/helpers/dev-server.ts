@@ -1,7 +1,8 @@
 /**
- * `mcp-dir dev <tmpdir>` with the official SDK client over stdio, and the means to edit its directory and wait for what follows: every
- * notification the client receives and every line the server prints on stderr
- * land in inboxes that a test waits on (never a sleep).
+ * `mcp-dir dev <tmpdir>` with the official SDK client over stdio, and the
+ * means to edit its directory and wait for what follows: every notification
+ * the client receives and every line the server prints on stderr land in
+ * inboxes that a test waits on (never a sleep).
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -18,7 +19,7 @@ import {
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { CLI, startCliHere } from "../../cli/helpers/cli.js";
+import { CLI, startCommandHere } from "../../cli/helpers/cli.js";
 import { createServerDir, REPO_ROOT, removeServerDirs } from "../../loader/helpers/server-dir.js";
 import { Inbox } from "../../server/helpers/inbox.js";
 
@@ -85,7 +86,7 @@ export async function startDev(
 /**
  * Starts `mcp-dir dev <dir> ...args` on an existing directory and connects the
  * SDK client. The command runs in this process, its stdio a pair of streams
- * (startCliHere): what a case checks is what dev reloads, prints and tells
+ * (startCommandHere): what a case checks is what dev reloads, prints and tells
  * clients. With `env` (added to the few variables the SDK passes on) or
  * `spawn` it runs as a child process, as from a shell.
  */
@@ -114,9 +115,7 @@ export async function connectDev(
     child.stderr?.on("data", (chunk: Buffer) => heard(text + chunk.toString("utf8")));
     transport = child;
   } else {
-    const here = await startCliHere(["dev", dir, ...args]);
-    here.onStderr = heard;
-    transport = here.transport;
+    transport = (await startCommandHere(["dev", dir, ...args], heard)).transport;
   }
   const notifications = new Inbox<Notification>();
   const client = new Client({ name: "mcp-dir-dev-test", version: "1.0.0" }, { capabilities });
