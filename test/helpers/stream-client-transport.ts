@@ -16,6 +16,8 @@ export class StreamClientTransport implements Transport {
   readonly output = new PassThrough();
   /** Settles when the server has stopped (set before close is called). */
   ended: Promise<unknown> = Promise.resolve();
+  /** The revision the client negotiated, as the v1 client tells a transport that can be told. */
+  protocolVersion: string | undefined;
   onmessage?: (message: JSONRPCMessage) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -36,6 +38,10 @@ export class StreamClientTransport implements Transport {
         this.onmessage?.(message);
       }
     });
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
   }
 
   async send(message: JSONRPCMessage): Promise<void> {

@@ -3,7 +3,9 @@
  * one behaviour suite runs against every combination: the v1 SDK client
  * (`@modelcontextprotocol/sdk`, 2025-11-25 sessions) and the v2 client
  * (`@modelcontextprotocol/client`) pinned to 2026-07-28 or in `auto` mode,
- * over stdio (spawning the real CLI) or Streamable HTTP (to a running CLI).
+ * over stdio or Streamable HTTP to the real CLI: `serve` run by this process
+ * (its stdio a pair of streams, its HTTP on a port of 127.0.0.1) unless a
+ * suite asks for a process of its own.
  */
 import {
   Client as ClientV2,
@@ -20,6 +22,8 @@ import {
   ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll } from "vitest";
+import { type CommandHere, startCommandHere } from "../../cli/helpers/cli.js";
+import type { StreamClientTransport } from "../../helpers/stream-client-transport.js";
 import { CLI, REPO_ROOT, startCli, startCliHere, stopAll } from "../../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../../loader/helpers/server-dir.js";
 
@@ -72,8 +76,11 @@ export interface EraClient {
 const INFO = { name: "eras-test-client", version: "1.0.0" };
 const open = new Set<EraClient>();
 
-/** Where the server is: a command to spawn (stdio) or a URL (HTTP). */
-export type Target = { stdio: string[] } | { url: string };
+/**
+ * Where the server is: a command each stdio client starts (in this process,
+ * or spawned with `spawn`), or a URL (HTTP).
+ */
+export type Target = { stdio: string[]; spawn?: boolean } | { url: string };
 
 /** For a behaviour that must hold in both eras: one client of each, over each transport. */
 export const ERA_ROWS: readonly [TransportKind, ClientKind][] = (
@@ -84,22 +91,23 @@ export const ERA_ROWS: readonly [TransportKind, ClientKind][] = (
   ),
 );
 
-/** How a directory's HTTP server runs: `spawn` for a process of its own. */
+/** How a directory's server runs: `spawn` for a process of its own (each stdio client's, or HTTP's one). */
 export interface ServeOptions {
   spawn?: boolean;
 }
 
 /**
- * The real CLI serving `dir`: spawned by each stdio client, or started once
- * for HTTP, in this process (what a case checks is what it answers over HTTP)
- * unless `spawn` says otherwise.
+ * The real CLI serving `dir`: started by each stdio client, or once for HTTP,
+ * in this process (what a case checks is what it answers, over stdio's framing
+ * or HTTP; the stdio wire suite and the CLI's own tests spawn it) unless
+ * `spawn` says otherwise.
  */
 export async function serveDir(
   transport: TransportKind,
   dir: string,
   { spawn = false }: ServeOptions = {},
 ): Promise<Target> {
-  if (transport === "stdio") return { stdio: ["serve", dir] };
+  if (transport === "stdio") return { stdio: ["serve", dir], spawn };
   const args = ["serve", dir, "--http", "--port", "0"];
   return { url: (await (spawn ? startCli(args) : startCliHere(args))).url };
 }
@@ -108,7 +116,7 @@ export async function serveDir(
  * serveDir for a file whose cases need no server of their own (they only
  * read, or keep to names and keys of their own): each directory's HTTP server
  * is started on first use and reached by every later row and client (one per
- * file, not one per row); stdio still spawns one process per client. Make
+ * file, not one per row); stdio still starts one server per client. Make
  * one per file; the file's stopAll (http-cli/helpers) ends the servers.
  */
 export function serveOnce(
@@ -116,7 +124,7 @@ export function serveOnce(
 ): (transport: TransportKind, dir: string) => Promise<Target> {
   const started = new Map<string, Promise<Target>>();
   return (transport, dir) => {
-    if (transport === "stdio") return serveDir(transport, dir);
+    if (transport === "stdio") return serveDir(transport, dir, options);
     let target = started.get(dir);
     if (target === undefined) {
       target = serveDir(transport, dir, options);
@@ -211,6 +219,16 @@ class StdioWithVersionV1 extends StdioTransportV1 {
   }
 }
 
+const commands = new Set<CommandHere>();
+
+/** `target`'s command run by this process, for a stdio client: its end of the command's stdio. */
+async function commandHere(target: { stdio: string[] }): Promise<StreamClientTransport> {
+  const command = await startCommandHere(target.stdio);
+  commands.add(command);
+  void command.code.finally(() => commands.delete(command));
+  return command.transport;
+}
+
 const V1_SCHEMAS = {
   "elicitation/create": ElicitRequestSchema,
   "sampling/createMessage": CreateMessageRequestSchema,
@@ -242,12 +260,14 @@ async function connectV1(
   const transport =
     "url" in target
       ? new HttpTransportV1(new URL(target.url))
-      : new StdioWithVersionV1({
-          command: process.execPath,
-          args: [CLI, ...target.stdio],
-          cwd: REPO_ROOT,
-          stderr: "ignore",
-        });
+      : target.spawn
+        ? new StdioWithVersionV1({
+            command: process.execPath,
+            args: [CLI, ...target.stdio],
+            cwd: REPO_ROOT,
+            stderr: "ignore",
+          })
+        : await commandHere(target);
   await client.connect(transport);
   return adapt(client, "v1 at 2025-11-25", () => {
     return (transport as { protocolVersion?: string }).protocolVersion;
@@ -277,12 +297,14 @@ async function connectV2(
   const transport =
     "url" in target
       ? new HttpTransportV2(new URL(target.url))
-      : new StdioTransportV2({
-          command: process.execPath,
-          args: [CLI, ...target.stdio],
-          cwd: REPO_ROOT,
-          stderr: "ignore",
-        });
+      : target.spawn
+        ? new StdioTransportV2({
+            command: process.execPath,
+            args: [CLI, ...target.stdio],
+            cwd: REPO_ROOT,
+            stderr: "ignore",
+          })
+        : await commandHere(target);
   await client.connect(transport);
   const negotiated = client as unknown as { getNegotiatedProtocolVersion(): string | undefined };
   return { ...adapt(client, kind, () => negotiated.getNegotiatedProtocolVersion()), v2: client };
@@ -319,11 +341,12 @@ function adapt(client: object, kind: ClientKind, version: () => string | undefin
   };
 }
 
-/** Closes every client a test opened. */
+/** Closes every client a test opened, and stops what a stdio client's closing did not. */
 export async function closeClients(): Promise<void> {
   const all = [...open];
   open.clear();
   await Promise.all(all.map((client) => client.close().catch(() => {})));
+  await Promise.all([...commands].map((command) => command.stop()));
 }
 
 /**
