@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createEmptyDir, createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
-import { connectToServe, runCli, stopAll } from "./helpers/cli.js";
+import { connectToServe, PROCESS_WIDE, runCli, stopAll } from "./helpers/cli.js";
 
 afterAll(async () => {
   await stopAll();
@@ -18,7 +18,7 @@ export default { description: "Keeps a timer running", handler: () => "tick" };
       },
       { packageJson: { name: "ticker", version: "0.3.0", type: "module" } },
     );
-    expect(await runCli(["serve", dir])).toEqual({
+    expect(await runCli(["serve", dir], PROCESS_WIDE)).toEqual({
       code: 0,
       stdout: "",
       stderr: `mcp-dir: serving ticker 0.3.0 from ${dir} (1 tool, 0 prompts, 0 resources) over stdio; waiting for a client on stdin\n`,

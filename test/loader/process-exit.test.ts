@@ -61,7 +61,7 @@ export default { description: "Exits after an await", handler: () => "served" };
 
   it("stops serve with that problem, as any load problem does", async () => {
     const dir = await createServerDir(FILES);
-    expect(await runCli(["serve", dir])).toEqual({
+    expect(await runCli(["serve", dir], PROCESS_WIDE)).toEqual({
       code: 1,
       stdout: "",
       stderr: `error: ${problem("tools/exits.ts", "2:44")}

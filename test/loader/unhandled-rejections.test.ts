@@ -74,7 +74,7 @@ mcp-dir check: 1 problem in ${dir}; fix it and run again
 
   it("stops serve with that problem, as any load problem does", async () => {
     const dir = await createServerDir(FILES);
-    expect(await runCli(["serve", dir])).toEqual({
+    expect(await runCli(["serve", dir], PROCESS_WIDE)).toEqual({
       code: 1,
       stdout: "",
       stderr: `${PROBLEMS.map((problem) => `error: ${problem}`).join("\n")}

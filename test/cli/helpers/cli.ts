@@ -50,19 +50,22 @@ function readAll(stream: Readable): Promise<string> {
 }
 
 /**
- * The commands that load a directory (or build it), answer and end, which a
- * test may run in its own process: the cost of a CLI process (some 0.3 s of
- * CPU each, a few hundred in the suite) is the start-up of Node, mcp-dir, zod
- * and esbuild, not the command. serve and dev run until stopped (startCommandHere
- * runs them here); init, like everything else, runs as its own process.
+ * The commands a test may run in its own process: the cost of a CLI process
+ * (some 0.3 s of CPU each, a few hundred in the suite) is the start-up of Node,
+ * mcp-dir, zod and esbuild, not the command. Those that load a directory (or
+ * build it) answer and end; serve and dev, given an ended stdin, end with it,
+ * or refuse their options at once (startCommandHere runs one that is to keep
+ * running). init, like everything else, runs as its own process.
  */
-const ANSWER_AND_END = new Set([
+const RUN_HERE = new Set([
   "list",
   "check",
   "call",
   "get",
   "read",
   "build",
+  "serve",
+  "dev",
   "help",
   "--help",
   "-h",
@@ -145,7 +148,7 @@ export async function runCliHere(args: string[]): Promise<CliResult> {
 /**
  * Runs `mcp-dir <args>` to completion; stdin gets `input` (default: nothing)
  * and closes. With `pipe`, stdout is a pipe rather than a socket pair.
- * A command that answers and ends runs in this process (runCliHere) unless
+ * A command of RUN_HERE runs in this process (runCliHere) unless
  * the test gives it a working directory, an environment, input or a pipe,
  * or asks for a process with `spawn`: as it would from a shell, then.
  */
@@ -160,7 +163,7 @@ export async function runCli(
   } = {},
 ): Promise<CliResult> {
   const { cwd, input, env, pipe: wantsPipe, spawn: wantsProcess } = options;
-  const here = ANSWER_AND_END.has(args[0] ?? "");
+  const here = RUN_HERE.has(args[0] ?? "");
   if (here && !wantsProcess && !wantsPipe && cwd === undefined && input === undefined && !env) {
     return runCliHere(args);
   }
