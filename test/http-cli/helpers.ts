@@ -8,7 +8,7 @@ import { rename, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CLI, EXAMPLE_SERVER, startCommandHere } from "../cli/helpers/cli.js";
+import { CLI, EXAMPLE_SERVER, runCliHere, startCommandHere } from "../cli/helpers/cli.js";
 import { REPO_ROOT } from "../loader/helpers/server-dir.js";
 
 export { CLI, EXAMPLE_SERVER, REPO_ROOT };
@@ -114,11 +114,15 @@ export function spawnProgram(
   return { child, stderr: () => stderr, stdout: () => stdout, waitForStderr, exited };
 }
 
-/** Runs `mcp-dir <args>` to its end. */
+/**
+ * Runs `mcp-dir <args>` to its end: in this process (runCliHere, its stdin
+ * ended) unless it is given an environment of its own.
+ */
 export async function runCli(
   args: string[],
   options: { env?: NodeJS.ProcessEnv } = {},
 ): Promise<Exit & { stdout: string; stderr: string }> {
+  if (options.env === undefined) return { ...(await runCliHere(args)), signal: null };
   const running = spawnCli(args, options);
   const exit = await running.exited;
   return { ...exit, stdout: running.stdout(), stderr: running.stderr() };

@@ -7,13 +7,14 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createServerDir, removeServerDirs } from "../loader/helpers/server-dir.js";
 import {
-  type CliServer,
   connect,
   initializeRequest,
   post,
   postHeaders,
   runCli,
+  type ServerHere,
   startCli,
+  startCliHere,
   stopAll,
 } from "./helpers.js";
 
@@ -44,10 +45,10 @@ beforeAll(async () => {
 /** `serve <small> --http --port 0` and `flags`. */
 const serve = (...flags: string[]) => ["serve", small, "--http", "--port", "0", ...flags];
 
-let plain: Promise<CliServer> | undefined;
+let plain: Promise<ServerHere> | undefined;
 /** `serve --http` with no option: started once, for the cases that only send it requests. */
 const plainServer = () => {
-  plain ??= startCli(serve());
+  plain ??= startCliHere(serve());
   return plain;
 };
 
@@ -100,7 +101,7 @@ describe.concurrent("--auth-token", () => {
   it("refuses a request without the token with 401 and an RFC 9728 challenge; the SDK client with it gets in", async ({
     expect,
   }) => {
-    const server = await startCli([
+    const server = await startCliHere([
       "serve",
       "example-server",
       "--http",
@@ -187,7 +188,7 @@ describe.concurrent("--path and --host", () => {
   it("--path moves the endpoint; the banner says where, and the old path is 404", async ({
     expect,
   }) => {
-    const server = await startCli(serve("--path", "/team/mcp"));
+    const server = await startCliHere(serve("--path", "/team/mcp"));
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/team\/mcp$/);
     const { client } = await connect(server.url);
     expect((await client.listPrompts()).prompts).toHaveLength(2);
@@ -215,7 +216,7 @@ describe.concurrent("--path and --host", () => {
   });
 
   it("--host names the interface; the banner's URL uses it", async ({ expect }) => {
-    const server = await startCli(serve("--host", "localhost"));
+    const server = await startCliHere(serve("--host", "localhost"));
     expect(server.url).toMatch(/^http:\/\/localhost:\d+\/mcp$/);
     const { client } = await connect(server.url);
     expect(await client.ping()).toEqual({});
@@ -236,7 +237,7 @@ describe.concurrent("beyond loopback", () => {
   it("--allow-unauthenticated-remote serves it open, and still refuses a rebound page", async ({
     expect,
   }) => {
-    const server = await startCli(serve("--host", "0.0.0.0", "--allow-unauthenticated-remote"));
+    const server = await startCliHere(serve("--host", "0.0.0.0", "--allow-unauthenticated-remote"));
     const { port } = new URL(server.url);
     expect(await withHost(server.url, `mcp.example.com:${port}`)).toBe(200);
     const rebound = await initializeRaw(server.url, {
@@ -267,7 +268,7 @@ describe.concurrent("beyond loopback", () => {
 
 describe.concurrent("--max-sessions", () => {
   it("answers one initialize too many with 503 and how to raise the bound", async ({ expect }) => {
-    const server = await startCli(serve("--max-sessions", "1"));
+    const server = await startCliHere(serve("--max-sessions", "1"));
     expect((await initializeWith(server.url)).status).toBe(200);
     expect(await initializeWith(server.url)).toEqual({
       status: 503,
@@ -414,6 +415,6 @@ mcp-dir: 1 problem in ${dir}; fix it and run again
       stdout: "",
       stderr: `mcp-dir: Cannot listen on 127.0.0.1:${port}: the port is in use; choose another port (0 picks a free one)\n`,
     });
-    expect(first.child.exitCode).toBeNull();
+    expect((await fetch(`${first.origin}/health`)).status).toBe(200);
   });
 });
