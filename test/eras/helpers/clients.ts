@@ -219,6 +219,16 @@ class StdioWithVersionV1 extends StdioTransportV1 {
   }
 }
 
+/** How a stdio client spawns `target`'s command. */
+function spawned(target: { stdio: string[] }) {
+  return {
+    command: process.execPath,
+    args: [CLI, ...target.stdio],
+    cwd: REPO_ROOT,
+    stderr: "ignore" as const,
+  };
+}
+
 const commands = new Set<CommandHere>();
 
 /** `target`'s command run by this process, for a stdio client: its end of the command's stdio. */
@@ -261,12 +271,7 @@ async function connectV1(
     "url" in target
       ? new HttpTransportV1(new URL(target.url))
       : target.spawn
-        ? new StdioWithVersionV1({
-            command: process.execPath,
-            args: [CLI, ...target.stdio],
-            cwd: REPO_ROOT,
-            stderr: "ignore",
-          })
+        ? new StdioWithVersionV1(spawned(target))
         : await commandHere(target);
   await client.connect(transport);
   return adapt(client, "v1 at 2025-11-25", () => {
@@ -298,12 +303,7 @@ async function connectV2(
     "url" in target
       ? new HttpTransportV2(new URL(target.url))
       : target.spawn
-        ? new StdioTransportV2({
-            command: process.execPath,
-            args: [CLI, ...target.stdio],
-            cwd: REPO_ROOT,
-            stderr: "ignore",
-          })
+        ? new StdioTransportV2(spawned(target))
         : await commandHere(target);
   await client.connect(transport);
   const negotiated = client as unknown as { getNegotiatedProtocolVersion(): string | undefined };
