@@ -28,6 +28,10 @@ export const BUN = join(BIN, "bun");
 export const DENO = join(BIN, "deno");
 export const BUNDLE = "server.mjs";
 
+/** What a bundle says of MCP_DIR_REDIS_URL, as a program and as a Worker. */
+export const NO_REDIS =
+  "MCP_DIR_REDIS_URL is set, but a built bundle does not connect to Redis: its replicas would share no tasks, resource updates or 2025 streams. Unset it, or run the server directory with mcp-dir serve, which shares them through Redis";
+
 /** What a built bundle needs of Deno: the network, and the environment it reads its settings from. */
 export const DENO_PERMISSIONS = ["--allow-net", "--allow-env"];
 
