@@ -8,7 +8,13 @@ import { rename, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CLI, EXAMPLE_SERVER, runCliHere, startCommandHere } from "../cli/helpers/cli.js";
+import {
+  CLI,
+  EXAMPLE_SERVER,
+  runCliHere,
+  startCommandHere,
+  stopCommandsHere,
+} from "../cli/helpers/cli.js";
 import { REPO_ROOT } from "../loader/helpers/server-dir.js";
 
 export { CLI, EXAMPLE_SERVER, REPO_ROOT };
@@ -148,8 +154,6 @@ export interface ServerHere {
   stop(): Promise<number>;
 }
 
-const here = new Set<ServerHere>();
-
 /**
  * Starts `mcp-dir <args>` (serve or dev with --http) in this process and waits
  * for the banner that names its endpoint; stopAll stops it. For a case whose
@@ -171,17 +175,7 @@ export async function startCliHere(args: string[]): Promise<ServerHere> {
     );
   });
   const url = await Promise.race([banner, ended]);
-  const server: ServerHere = {
-    url,
-    origin: new URL(url).origin,
-    stderr: command.stderr,
-    stop: () => {
-      here.delete(server);
-      return command.stop();
-    },
-  };
-  here.add(server);
-  return server;
+  return { url, origin: new URL(url).origin, stderr: command.stderr, stop: command.stop };
 }
 
 /** Starts a program that serves HTTP and waits for the banner that names its endpoint. */
@@ -280,7 +274,7 @@ export async function stopAll(): Promise<void> {
   const open = [...clients];
   clients.clear();
   await Promise.all(open.map((client) => client.close().catch(() => {})));
-  await Promise.all([...here].map((server) => server.stop()));
+  await stopCommandsHere();
   const alive = [...children];
   await Promise.all(
     alive.map(

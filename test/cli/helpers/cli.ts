@@ -91,9 +91,12 @@ export interface CommandHere {
   stop(): Promise<number>;
 }
 
+const commandsHere = new Set<CommandHere>();
+
 /**
  * Starts `mcp-dir <args>` in this process (see runCommandLine), its stdio
  * over a pair of streams; `onStderr` hears all of stderr at each write.
+ * stopCommandsHere stops it if it has not ended.
  */
 export async function startCommandHere(
   args: string[],
@@ -134,7 +137,14 @@ export async function startCommandHere(
     },
   };
   transport.ended = command.code;
+  commandsHere.add(command);
+  void command.code.finally(() => commandsHere.delete(command));
   return command;
+}
+
+/** Stops every command startCommandHere started that is still running. */
+export async function stopCommandsHere(): Promise<void> {
+  await Promise.all([...commandsHere].map((command) => command.stop()));
 }
 
 /** `mcp-dir <args>` run by this process to its end: what it prints, and the code it would exit with. */

@@ -22,7 +22,7 @@ import {
   ListRootsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll } from "vitest";
-import { type CommandHere, startCommandHere } from "../../cli/helpers/cli.js";
+import { startCommandHere } from "../../cli/helpers/cli.js";
 import type { StreamClientTransport } from "../../helpers/stream-client-transport.js";
 import { CLI, REPO_ROOT, startCli, startCliHere, stopAll } from "../../http-cli/helpers.js";
 import { createServerDir, removeServerDirs } from "../../loader/helpers/server-dir.js";
@@ -229,14 +229,9 @@ function spawned(target: { stdio: string[] }) {
   };
 }
 
-const commands = new Set<CommandHere>();
-
 /** `target`'s command run by this process, for a stdio client: its end of the command's stdio. */
 async function commandHere(target: { stdio: string[] }): Promise<StreamClientTransport> {
-  const command = await startCommandHere(target.stdio);
-  commands.add(command);
-  void command.code.finally(() => commands.delete(command));
-  return command.transport;
+  return (await startCommandHere(target.stdio)).transport;
 }
 
 const V1_SCHEMAS = {
@@ -341,12 +336,11 @@ function adapt(client: object, kind: ClientKind, version: () => string | undefin
   };
 }
 
-/** Closes every client a test opened, and stops what a stdio client's closing did not. */
+/** Closes every client a test opened (a stdio client's command run here ends with it; stopAll stops one that did not). */
 export async function closeClients(): Promise<void> {
   const all = [...open];
   open.clear();
   await Promise.all(all.map((client) => client.close().catch(() => {})));
-  await Promise.all([...commands].map((command) => command.stop()));
 }
 
 /**
